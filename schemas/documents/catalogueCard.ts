@@ -1,0 +1,25 @@
+import {defineField} from 'sanity'
+import {shortText, sortOrder} from '../rules.ts'
+
+/** The fields every catalogue card shares: the Python toolkit's modules and the Tradetron services. */
+export const catalogueCardFields = [
+  defineField({name: 'name', title: 'Name', type: 'string', validation: shortText(48)}),
+  defineField({
+    name: 'slug',
+    title: 'Slug',
+    type: 'slug',
+    options: {source: 'name', maxLength: 56},
+    validation: (rule) => rule.required(),
+  }),
+  defineField(sortOrder),
+  defineField({
+    name: 'description',
+    title: 'Description',
+    type: 'text',
+    rows: 3,
+    validation: (rule) => rule.required().min(40).max(240),
+  }),
+]
+
+export const catalogueCardPreview = {select: {title: 'name', subtitle: 'description'}}
+export const byOrder = [{title: 'Order', name: 'order', by: [{field: 'order', direction: 'asc' as const}]}]

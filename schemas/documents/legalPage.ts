@@ -1,0 +1,30 @@
+import {DocumentTextIcon} from '@sanity/icons'
+import {defineField, defineType} from 'sanity'
+
+/** Privacy policy, terms and conditions, disclaimer: one document each, at /privacy, /terms, /disclaimer. */
+export const legalPage = defineType({
+  name: 'legalPage',
+  title: 'Legal text',
+  type: 'document',
+  icon: DocumentTextIcon,
+  fields: [
+    defineField({
+      name: 'title',
+      title: 'Title',
+      type: 'string',
+      validation: (rule) => rule.required().max(60),
+    }),
+    defineField({
+      name: 'slug',
+      title: 'Route',
+      type: 'slug',
+      description: 'The page lives at /<route>.',
+      options: {source: 'title', maxLength: 32},
+      validation: (rule) => rule.required(),
+    }),
+    defineField({name: 'lastUpdated', title: 'Last updated', type: 'date', validation: (rule) => rule.required()}),
+    defineField({name: 'body', title: 'Text', type: 'richText', validation: (rule) => rule.required().min(1)}),
+    defineField({name: 'seo', title: 'Search and sharing', type: 'seo', validation: (rule) => rule.required()}),
+  ],
+  preview: {select: {title: 'title', subtitle: 'slug.current'}},
+})

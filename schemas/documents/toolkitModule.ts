@@ -1,0 +1,14 @@
+import {CodeIcon} from '@sanity/icons'
+import {defineType} from 'sanity'
+import {byOrder, catalogueCardFields, catalogueCardPreview} from './catalogueCard.ts'
+
+/** A module of the Python backtesting toolkit; its Explore link opens a direct message. */
+export const toolkitModule = defineType({
+  name: 'toolkitModule',
+  title: 'Python toolkit module',
+  type: 'document',
+  icon: CodeIcon,
+  fields: catalogueCardFields,
+  orderings: byOrder,
+  preview: catalogueCardPreview,
+})

@@ -1,0 +1,38 @@
+// The content model: every document and object type the Studio edits and the site reads.
+import {automationService} from './documents/automationService.ts'
+import {homePage} from './documents/homePage.ts'
+import {indicator} from './documents/indicator.ts'
+import {legalPage} from './documents/legalPage.ts'
+import {plan} from './documents/plan.ts'
+import {siteSettings} from './documents/siteSettings.ts'
+import {sitePage} from './documents/sitePage.ts'
+import {toolkitModule} from './documents/toolkitModule.ts'
+import {demoVideo} from './objects/demoVideo.ts'
+import {integrationCard} from './objects/integrationCard.ts'
+import {richText} from './objects/richText.ts'
+import {seo} from './objects/seo.ts'
+import {socialProfile} from './objects/socialProfile.ts'
+
+export {sitePageRoutes} from './documents/sitePage.ts'
+
+export const schemaTypes = [
+  siteSettings,
+  homePage,
+  sitePage,
+  indicator,
+  toolkitModule,
+  automationService,
+  plan,
+  legalPage,
+  demoVideo,
+  integrationCard,
+  richText,
+  seo,
+  socialProfile,
+]
+
+/** Types with exactly one document, whose id is the type name: no create, duplicate or delete in the Studio. */
+export const singletonTypes = new Set(['siteSettings', 'homePage'])
+
+/** Types whose documents have fixed ids (one per route): editable, never created or deleted by editors. */
+export const fixedDocumentTypes = new Set(['siteSettings', 'homePage', 'sitePage'])

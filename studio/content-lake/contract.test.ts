@@ -1,0 +1,207 @@
+// The embedded lake answers the real @sanity/client as Sanity's API does, for the calls this project makes.
+import {createClient, type ClientPerspective, type SanityClient} from '@sanity/client'
+import {afterEach, beforeEach, describe, expect, it} from 'vitest'
+import {startTestLake, TEST_LAKE_TOKEN, type TestLake} from './testLake.ts'
+
+let lake: TestLake
+
+const clientFor = (url: string, options: {token?: string; perspective?: ClientPerspective} = {}): SanityClient =>
+  createClient({
+    projectId: 'test',
+    dataset: 'production',
+    apiVersion: '2025-02-19',
+    apiHost: url,
+    useProjectHostname: false,
+    useCdn: false,
+    ...options,
+  })
+const writer = () => clientFor(lake.url, {token: TEST_LAKE_TOKEN, perspective: 'raw'})
+
+beforeEach(async () => {
+  lake = await startTestLake()
+  await writer()
+    .transaction()
+    .create({_id: 'straddle', _type: 'indicator', name: 'Straddle', price: 500, order: 1})
+    .create({_id: 'strangle', _type: 'indicator', name: 'Strangle', price: 500, order: 2})
+    .create({_id: 'drafts.straddle', _type: 'indicator', name: 'Straddle', price: 750, order: 1})
+    .create({_id: 'drafts.iv', _type: 'indicator', name: 'IV', price: 500, order: 6})
+    .commit()
+})
+afterEach(() => lake.close())
+
+describe('queries', () => {
+  it('runs GROQ with params, sent as $param in the query string', async () => {
+    const result = await clientFor(lake.url).fetch<{name: string}[]>(
+      '*[_type == $type && price >= $min] | order(order asc){name}',
+      {type: 'indicator', min: 500},
+    )
+    expect(result).toEqual([{name: 'Straddle'}, {name: 'Strangle'}])
+  })
+
+  it('answers long queries sent as POST', async () => {
+    const padding = ' '.repeat(12_000)
+    const result = await clientFor(lake.url).fetch<number>(`count(*[_type == $type])${padding}`, {type: 'indicator'})
+    expect(result).toBe(2)
+  })
+
+  it('hides drafts from the published perspective, even with a token', async () => {
+    const client = clientFor(lake.url, {token: TEST_LAKE_TOKEN, perspective: 'published'})
+    const ids = await client.fetch<string[]>('*[_type == "indicator"]._id')
+    expect(ids.sort()).toEqual(['straddle', 'strangle'])
+  })
+
+  it('lays drafts over published documents in the drafts perspective', async () => {
+    const client = clientFor(lake.url, {token: TEST_LAKE_TOKEN, perspective: 'drafts'})
+    const docs = await client.fetch<{_id: string; price: number}[]>(
+      '*[_type == "indicator"] | order(order asc){_id, price}',
+    )
+    expect(docs).toEqual([
+      {_id: 'straddle', price: 750},
+      {_id: 'strangle', price: 500},
+      {_id: 'iv', price: 500},
+    ])
+  })
+
+  it.each(['raw', 'published', 'drafts'] as const)('shows no dotted id to a request without a token (%s)', async (perspective) => {
+    const client = clientFor(lake.url, {perspective})
+    const docs = await client.fetch<{_id: string; price: number}[]>('*[_type == "indicator"]{_id, price}')
+    expect(docs.map((doc) => doc._id).sort()).toEqual(['straddle', 'strangle'])
+    expect(docs.every((doc) => doc.price === 500)).toBe(true)
+  })
+
+  it('reads published documents by default from API version 2025-02-19', async () => {
+    const client = clientFor(lake.url, {token: TEST_LAKE_TOKEN})
+    expect(await client.fetch('count(*[_id in path("drafts.**")])')).toBe(0)
+  })
+
+  it("answers malformed GROQ with 400 and Sanity's queryParseError shape", async () => {
+    const error = await clientFor(lake.url)
+      .fetch('*[_type == "indicator"')
+      .catch((caught: unknown) => caught)
+    expect(error).toMatchObject({statusCode: 400, details: {type: 'queryParseError', query: '*[_type == "indicator"'}})
+    expect((error as Error).message).toMatch(/GROQ query parse error/)
+  })
+
+  it('refuses an unknown perspective with 400', async () => {
+    const response = await fetch(`${lake.url}/v2025-02-19/data/query/production?query=*&perspective=nope`)
+    expect(response.status).toBe(400)
+    expect(await response.json()).toMatchObject({error: {description: expect.stringContaining('nope')}})
+  })
+})
+
+describe('documents by id', () => {
+  it('returns a document with its system fields', async () => {
+    const doc = await clientFor(lake.url).getDocument('straddle')
+    expect(doc).toMatchObject({_id: 'straddle', _type: 'indicator', price: 500})
+    expect(doc?._rev).toEqual(expect.any(String))
+    expect(doc?._createdAt).toEqual(expect.any(String))
+  })
+
+  it('omits a draft to a request without a token, and gives it to one with the token', async () => {
+    expect(await clientFor(lake.url).getDocument('drafts.straddle')).toBeUndefined()
+    expect(await writer().getDocument('drafts.straddle')).toMatchObject({price: 750})
+  })
+})
+
+describe('mutations', () => {
+  it('createIfNotExists keeps a document an editor changed', async () => {
+    await writer().patch('strangle').set({price: 650}).commit()
+    await writer().createIfNotExists({_id: 'strangle', _type: 'indicator', name: 'Strangle', price: 500})
+    expect(await writer().getDocument('strangle')).toMatchObject({price: 650})
+  })
+
+  it('createOrReplace replaces a document and keeps its creation time', async () => {
+    const before = await writer().getDocument('strangle')
+    await writer().createOrReplace({_id: 'strangle', _type: 'indicator', name: 'Strangle v2', price: 900})
+    const after = await writer().getDocument('strangle')
+    expect(after).toMatchObject({name: 'Strangle v2', price: 900, _createdAt: before?._createdAt})
+    expect(after).not.toHaveProperty('order')
+  })
+
+  it('patches with set, inc, unset and insert', async () => {
+    await writer()
+      .patch('straddle')
+      .set({'tags': ['options']})
+      .inc({price: 100})
+      .unset(['order'])
+      .insert('after', 'tags[-1]', ['volatility'])
+      .commit()
+    const doc = await writer().getDocument('straddle')
+    expect(doc).toMatchObject({price: 600, tags: ['options', 'volatility']})
+    expect(doc).not.toHaveProperty('order')
+  })
+
+  it('applies a patch whose ifRevisionID matches and refuses a stale one with 409', async () => {
+    const doc = await writer().getDocument('straddle')
+    const updated = await writer().patch('straddle').ifRevisionId(doc!._rev).set({price: 550}).commit()
+    expect(updated.price).toBe(550)
+    const error = await writer()
+      .patch('straddle')
+      .ifRevisionId(doc!._rev)
+      .set({price: 1})
+      .commit()
+      .catch((caught: unknown) => caught)
+    expect(error).toMatchObject({statusCode: 409, details: {type: 'mutationError'}})
+    expect((await writer().getDocument('straddle'))?.price).toBe(550)
+  })
+
+  it('refuses to create an existing document with 409 and applies nothing of the transaction', async () => {
+    const error = await writer()
+      .transaction()
+      .create({_id: 'oi', _type: 'indicator', name: 'OI'})
+      .create({_id: 'straddle', _type: 'indicator', name: 'Duplicate'})
+      .commit()
+      .catch((caught: unknown) => caught)
+    expect(error).toMatchObject({statusCode: 409})
+    expect(await writer().getDocument('oi')).toBeUndefined()
+  })
+
+  it('deletes a document', async () => {
+    await writer().delete('drafts.iv')
+    expect(await writer().getDocument('drafts.iv')).toBeUndefined()
+  })
+
+  it('refuses writes without a token with 401 and with a wrong token with 401', async () => {
+    const anonymous = await clientFor(lake.url)
+      .create({_type: 'indicator', name: 'X'})
+      .catch((caught: unknown) => caught)
+    expect(anonymous).toMatchObject({statusCode: 401})
+    const wrong = await clientFor(lake.url, {token: 'wrong'})
+      .fetch('*')
+      .catch((caught: unknown) => caught)
+    expect(wrong).toMatchObject({statusCode: 401})
+  })
+
+  it('refuses a body that is not a list of mutations with 400', async () => {
+    const response = await fetch(`${lake.url}/v2025-02-19/data/mutate/production`, {
+      method: 'POST',
+      headers: {Authorization: `Bearer ${TEST_LAKE_TOKEN}`, 'Content-Type': 'application/json'},
+      body: JSON.stringify({mutations: [{explode: {}}]}),
+    })
+    expect(response.status).toBe(400)
+    expect(await response.json()).toMatchObject({error: {description: expect.stringContaining('exactly one of')}})
+  })
+
+  it('refuses malformed JSON with 400', async () => {
+    const response = await fetch(`${lake.url}/v2025-02-19/data/mutate/production`, {
+      method: 'POST',
+      headers: {Authorization: `Bearer ${TEST_LAKE_TOKEN}`},
+      body: '{"mutations": [',
+    })
+    expect(response.status).toBe(400)
+  })
+})
+
+describe('persistence', () => {
+  it('keeps published and draft documents across a restart', async () => {
+    await writer().patch('straddle').set({price: 525}).commit()
+    lake = await lake.restart()
+    expect(await writer().getDocument('straddle')).toMatchObject({price: 525})
+    expect(await writer().getDocument('drafts.straddle')).toMatchObject({price: 750})
+  })
+
+  it('refuses a second lake on the same data folder', async () => {
+    const {startContentLake} = await import('./server.ts')
+    await expect(startContentLake({dataDir: lake.dataDir, token: 'x', port: 0})).rejects.toThrow(/in use by process/)
+  })
+})

@@ -1,0 +1,25 @@
+// A throwaway embedded Content Lake on a free port, for tests: its own data folder, removed on close.
+import {mkdtempSync, rmSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+import {startContentLake, type ContentLake} from './server.ts'
+
+export const TEST_LAKE_TOKEN = 'test-lake-token'
+
+export type TestLake = ContentLake & {dataDir: string; restart: () => Promise<TestLake>}
+
+export async function startTestLake(dataDir = mkdtempSync(join(tmpdir(), 'content-lake-'))): Promise<TestLake> {
+  const lake = await startContentLake({dataDir, token: TEST_LAKE_TOKEN, port: 0})
+  return {
+    ...lake,
+    dataDir,
+    restart: async () => {
+      await lake.close()
+      return startTestLake(dataDir)
+    },
+    close: async () => {
+      await lake.close()
+      rmSync(dataDir, {recursive: true, force: true})
+    },
+  }
+}

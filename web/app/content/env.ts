@@ -1,0 +1,58 @@
+// Where the content comes from: read and checked here, and nowhere else. Defaults are the embedded lake.
+// Switching to a Sanity project is configuration only (see README and .env.example).
+import {resolve} from 'node:path'
+
+export const SANITY_API_VERSION = '2025-02-19'
+
+/** The token the embedded Content Lake accepts by default. It guards only a lake on 127.0.0.1. */
+export const EMBEDDED_LAKE_TOKEN = 'embedded-content-lake-dev-token'
+
+export type ContentEnv = {
+  projectId: string
+  dataset: string
+  /** The Content Lake's address; empty means Sanity's own API at https://<projectId>.api.sanity.io. */
+  apiHost: string
+  readToken: string
+  writeToken: string
+}
+
+type Env = Record<string, string | undefined>
+
+export function readContentEnv(env: Env = process.env): ContentEnv {
+  const projectId = env.SANITY_PROJECT_ID || 'embedded'
+  const dataset = env.SANITY_DATASET || 'production'
+  if (!/^[a-z0-9-]+$/.test(projectId)) {
+    throw new Error(`SANITY_PROJECT_ID "${projectId}" is not a Sanity project id (lowercase letters, digits, -)`)
+  }
+  if (!/^[a-z0-9][a-z0-9_-]{0,63}$/.test(dataset)) {
+    throw new Error(`SANITY_DATASET "${dataset}" is not a dataset name (lowercase letters, digits, _ and -)`)
+  }
+  const apiHost = env.SANITY_API_HOST ?? 'http://127.0.0.1:4444'
+  if (apiHost !== '' && !URL.canParse(apiHost)) {
+    throw new Error(`SANITY_API_HOST "${apiHost}" is not a URL (leave it empty to use Sanity's API)`)
+  }
+  return {
+    projectId,
+    dataset,
+    apiHost,
+    readToken: env.SANITY_API_READ_TOKEN ?? env.CONTENT_LAKE_TOKEN ?? EMBEDDED_LAKE_TOKEN,
+    writeToken: env.SANITY_API_WRITE_TOKEN ?? env.CONTENT_LAKE_TOKEN ?? EMBEDDED_LAKE_TOKEN,
+  }
+}
+
+export type LakeEnv = {port: number; host: string; dataDir: string; token: string}
+
+/** Where the embedded Content Lake listens and keeps its data (used by the lake and the scripts that start it). */
+export function readLakeEnv(env: Env = process.env): LakeEnv {
+  const port = Number(env.CONTENT_LAKE_PORT || 4444)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`CONTENT_LAKE_PORT "${env.CONTENT_LAKE_PORT}" is not a port number`)
+  }
+  const repositoryRoot = resolve(import.meta.dirname, '../../..')
+  return {
+    port,
+    host: '127.0.0.1',
+    dataDir: resolve(repositoryRoot, env.CONTENT_LAKE_DATA_DIR || '.data/content-lake'),
+    token: env.CONTENT_LAKE_TOKEN || EMBEDDED_LAKE_TOKEN,
+  }
+}
