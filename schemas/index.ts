@@ -13,7 +13,7 @@ import {richText} from './objects/richText.ts'
 import {seo} from './objects/seo.ts'
 import {socialProfile} from './objects/socialProfile.ts'
 
-export {sitePageRoutes} from './documents/sitePage.ts'
+export {fixedDocumentTypes, legalPageIds, sitePageId, sitePageRoutes} from './fixedDocuments.ts'
 
 export const schemaTypes = [
   siteSettings,
@@ -31,8 +31,3 @@ export const schemaTypes = [
   socialProfile,
 ]
 
-/** Types with exactly one document, whose id is the type name: no create, duplicate or delete in the Studio. */
-export const singletonTypes = new Set(['siteSettings', 'homePage'])
-
-/** Types whose documents have fixed ids (one per route): editable, never created or deleted by editors. */
-export const fixedDocumentTypes = new Set(['siteSettings', 'homePage', 'sitePage'])

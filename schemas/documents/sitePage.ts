@@ -1,17 +1,7 @@
 import {DocumentIcon} from '@sanity/icons'
 import {defineField, defineType} from 'sanity'
+import {sitePageRoutes} from '../fixedDocuments.ts'
 import {shortText} from '../rules.ts'
-
-/** The routes whose copy lives in a sitePage document; each has exactly one, with the id `sitePage.<route>`. */
-export const sitePageRoutes = [
-  {title: 'TradingView indicators', value: 'tradingview'},
-  {title: 'Python toolkit', value: 'python'},
-  {title: 'Tradetron services', value: 'tradetron'},
-  {title: 'Plans', value: 'subscribe'},
-  {title: 'Contact', value: 'contactus'},
-  {title: 'About', value: 'teampage'},
-  {title: 'Quant Metrics', value: 'quantmetrics'},
-] as const
 
 /** The title, intro and call-to-action copy of a page whose items come from the catalogue. */
 export const sitePage = defineType({

@@ -1,5 +1,5 @@
 // Runs the embedded Content Lake until stopped: `npm run lake -w studio`, or started by `npm start`.
-import {readLakeEnv} from '../../web/app/content/env.ts'
+import {readLakeEnv} from '@quantedge/web/content/env'
 import {startContentLake} from './server.ts'
 
 const settings = readLakeEnv()

@@ -1,0 +1,30 @@
+import {defineConfig} from 'sanity'
+import {structureTool} from 'sanity/structure'
+import {fixedDocumentTypes, schemaTypes} from '@quantedge/schemas'
+import {studioDataset, studioProjectId} from './environment.ts'
+import {structure} from './structure.ts'
+
+/** Fixed documents (settings, home, pages, legal texts) can be edited and published, never created or deleted. */
+const FIXED_DOCUMENT_ACTIONS = new Set(['publish', 'discardChanges', 'restore'])
+
+export default defineConfig({
+  name: 'default',
+  title: 'Trading tools site',
+  projectId: studioProjectId,
+  dataset: studioDataset,
+  plugins: [structureTool({structure})],
+  schema: {
+    types: schemaTypes,
+    templates: (templates) => templates.filter(({schemaType}) => !fixedDocumentTypes.has(schemaType)),
+  },
+  document: {
+    actions: (actions, {schemaType}) =>
+      fixedDocumentTypes.has(schemaType)
+        ? actions.filter(({action}) => action !== undefined && FIXED_DOCUMENT_ACTIONS.has(action))
+        : actions,
+    newDocumentOptions: (options, {creationContext}) =>
+      creationContext.type === 'global'
+        ? options.filter((option) => !fixedDocumentTypes.has(option.templateId))
+        : options,
+  },
+})
