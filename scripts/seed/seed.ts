@@ -20,3 +20,9 @@ export async function seedContentLake(
   const present = ids.filter((id) => existing.has(id))
   return force ? {created, kept: [], replaced: present} : {created, kept: present, replaced: []}
 }
+
+/** Seeds a lake that holds none of the seed documents; a lake with any of them is left as it is. */
+export async function seedIfEmpty(client: SanityClient, documents: ReadonlyArray<{_id: string; _type: string}>) {
+  const present = await client.fetch<number>('count(*[_id in $ids])', {ids: documents.map((doc) => doc._id)})
+  return present === 0 ? seedContentLake(client, documents) : undefined
+}

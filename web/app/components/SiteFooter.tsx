@@ -1,0 +1,66 @@
+import {Link} from 'react-router'
+import type {SITE_SETTINGS_QUERY_RESULT} from '@quantedge/schemas/types'
+import {Logo} from './Logo.tsx'
+
+type Settings = NonNullable<SITE_SETTINGS_QUERY_RESULT>
+
+const LEGAL_LINKS = [
+  {to: '/disclaimer', label: 'Disclaimer'},
+  {to: '/privacy', label: 'Privacy Policy'},
+  {to: '/terms', label: 'Terms & Conditions'},
+] as const
+
+export function SiteFooter({settings}: {settings: Settings}) {
+  return (
+    <footer className="site-footer">
+      <div className="site-footer-inner">
+        <div className="footer-brand">
+          <Logo siteName={settings.siteName} />
+          <a className="footer-mail" href={`mailto:${settings.contactEmail}`}>
+            {settings.contactEmail}
+          </a>
+          <ul className="footer-social" aria-label="Social profiles">
+            {settings.socialProfiles.map((profile) => (
+              <li key={profile._key}>
+                <a href={profile.url} target="_blank" rel="noopener noreferrer">
+                  {profile.network}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <nav className="footer-columns" aria-label="Footer">
+          <div>
+            <h2 className="footer-heading">Company</h2>
+            <ul>
+              <li>
+                <Link to="/teampage">Team</Link>
+              </li>
+            </ul>
+          </div>
+          <div>
+            <h2 className="footer-heading">Learn</h2>
+            <ul>
+              {settings.learnItems.map((item) => (
+                <li key={item} className="footer-plain">
+                  {item}
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div>
+            <h2 className="footer-heading">Legal</h2>
+            <ul>
+              {LEGAL_LINKS.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to}>{link.label}</Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </nav>
+        <p className="footer-disclaimer">{settings.footerDisclaimer}</p>
+      </div>
+    </footer>
+  )
+}

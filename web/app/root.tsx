@@ -1,0 +1,67 @@
+import {isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData} from 'react-router'
+import type {Route} from './+types/root'
+import {SiteFooter} from './components/SiteFooter.tsx'
+import {SiteHeader} from './components/SiteHeader.tsx'
+import {publishedContent, required} from './content/load.server.ts'
+import {SITE_SETTINGS_QUERY} from './content/queries.ts'
+import './styles/app.css'
+
+export async function loader() {
+  return {settings: required(await publishedContent.fetch(SITE_SETTINGS_QUERY), 'site settings document')}
+}
+
+export const links: Route.LinksFunction = () => [{rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml'}]
+
+export function Layout({children}: {children: React.ReactNode}) {
+  return (
+    <html lang="en-IN">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b1220" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  )
+}
+
+export default function App({loaderData}: Route.ComponentProps) {
+  const {settings} = loaderData
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <SiteHeader siteName={settings.siteName} />
+      <main id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <SiteFooter settings={settings} />
+    </>
+  )
+}
+
+/** The site settings, for any route below the root. */
+export function useSiteSettings() {
+  const data = useRouteLoaderData<typeof loader>('root')
+  if (!data) throw new Error('useSiteSettings is used outside the root route')
+  return data.settings
+}
+
+export function ErrorBoundary({error}: Route.ErrorBoundaryProps) {
+  const title = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : 'Something went wrong'
+  return (
+    <main id="main" className="page page-narrow">
+      <h1>{title}</h1>
+      <p>
+        <a href="/">Go to the home page</a>
+      </p>
+    </main>
+  )
+}

@@ -1,0 +1,19 @@
+import type {Route} from './+types/contactus'
+import {PageIntro} from '../components/PageIntro.tsx'
+import {loadSitePage} from '../content/load.server.ts'
+import {pageMeta, siteFromMatches} from '../content/meta.ts'
+
+export async function loader() {
+  return {page: await loadSitePage('contactus')}
+}
+
+export const meta: Route.MetaFunction = ({loaderData, matches, location}) =>
+  pageMeta(loaderData.page.seo, siteFromMatches(matches), location.pathname)
+
+export default function ContactUs({loaderData}: Route.ComponentProps) {
+  return (
+    <div className="page page-narrow page-centered">
+      <PageIntro title={loaderData.page.title} intro={loaderData.page.intro} />
+    </div>
+  )
+}

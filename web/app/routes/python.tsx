@@ -1,0 +1,29 @@
+import type {Route} from './+types/python'
+import {CatalogueCards} from '../components/CatalogueCards.tsx'
+import {PageIntro} from '../components/PageIntro.tsx'
+import {loadSitePage, publishedContent} from '../content/load.server.ts'
+import {pageMeta, siteFromMatches} from '../content/meta.ts'
+import {TOOLKIT_MODULES_QUERY} from '../content/queries.ts'
+import {useSiteSettings} from '../root.tsx'
+
+export async function loader() {
+  const [page, modules] = await Promise.all([loadSitePage('python'), publishedContent.fetch(TOOLKIT_MODULES_QUERY)])
+  return {page, modules}
+}
+
+export const meta: Route.MetaFunction = ({loaderData, matches, location}) =>
+  pageMeta(loaderData.page.seo, siteFromMatches(matches), location.pathname)
+
+export default function Python({loaderData}: Route.ComponentProps) {
+  const {page, modules} = loaderData
+  return (
+    <div className="page">
+      <PageIntro title={page.title} intro={page.intro} />
+      <CatalogueCards
+        items={modules}
+        actionLabel={page.actionLabel ?? 'Explore'}
+        actionUrl={useSiteSettings().directMessageUrl}
+      />
+    </div>
+  )
+}

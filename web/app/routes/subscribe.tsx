@@ -1,0 +1,29 @@
+import type {Route} from './+types/subscribe'
+import {PageIntro} from '../components/PageIntro.tsx'
+import {PlanCards} from '../components/PlanCards.tsx'
+import {loadSitePage, publishedContent} from '../content/load.server.ts'
+import {pageMeta, siteFromMatches} from '../content/meta.ts'
+import {PLANS_QUERY} from '../content/queries.ts'
+import {useSiteSettings} from '../root.tsx'
+
+export async function loader() {
+  const [page, plans] = await Promise.all([loadSitePage('subscribe'), publishedContent.fetch(PLANS_QUERY)])
+  return {page, plans}
+}
+
+export const meta: Route.MetaFunction = ({loaderData, matches, location}) =>
+  pageMeta(loaderData.page.seo, siteFromMatches(matches), location.pathname)
+
+export default function Subscribe({loaderData}: Route.ComponentProps) {
+  const {page, plans} = loaderData
+  return (
+    <div className="page">
+      <PageIntro title={page.title} intro={page.intro} />
+      <PlanCards
+        plans={plans}
+        subscribeLabel={page.actionLabel ?? 'Subscribe'}
+        subscribeUrl={useSiteSettings().socialProfileUrl}
+      />
+    </div>
+  )
+}

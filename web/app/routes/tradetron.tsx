@@ -1,0 +1,29 @@
+import type {Route} from './+types/tradetron'
+import {CatalogueCards} from '../components/CatalogueCards.tsx'
+import {PageIntro} from '../components/PageIntro.tsx'
+import {loadSitePage, publishedContent} from '../content/load.server.ts'
+import {pageMeta, siteFromMatches} from '../content/meta.ts'
+import {AUTOMATION_SERVICES_QUERY} from '../content/queries.ts'
+import {useSiteSettings} from '../root.tsx'
+
+export async function loader() {
+  const [page, services] = await Promise.all([loadSitePage('tradetron'), publishedContent.fetch(AUTOMATION_SERVICES_QUERY)])
+  return {page, services}
+}
+
+export const meta: Route.MetaFunction = ({loaderData, matches, location}) =>
+  pageMeta(loaderData.page.seo, siteFromMatches(matches), location.pathname)
+
+export default function Tradetron({loaderData}: Route.ComponentProps) {
+  const {page, services} = loaderData
+  return (
+    <div className="page">
+      <PageIntro title={page.title} intro={page.intro} />
+      <CatalogueCards
+        items={services}
+        actionLabel={page.actionLabel ?? 'Explore'}
+        actionUrl={useSiteSettings().socialProfileUrl}
+      />
+    </div>
+  )
+}

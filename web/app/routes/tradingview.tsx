@@ -1,0 +1,60 @@
+import {useState} from 'react'
+import type {Route} from './+types/tradingview'
+import {DemoVideo} from '../components/DemoVideo.tsx'
+import {IndicatorModal} from '../components/IndicatorModal.tsx'
+import {PageIntro} from '../components/PageIntro.tsx'
+import {formatRupees} from '../content/format.ts'
+import {loadSitePage, publishedContent} from '../content/load.server.ts'
+import {pageMeta, siteFromMatches} from '../content/meta.ts'
+import {INDICATORS_QUERY} from '../content/queries.ts'
+import {useSiteSettings} from '../root.tsx'
+
+export async function loader() {
+  const [page, indicators] = await Promise.all([loadSitePage('tradingview'), publishedContent.fetch(INDICATORS_QUERY)])
+  return {page, indicators}
+}
+
+export const meta: Route.MetaFunction = ({loaderData, matches, location}) =>
+  pageMeta(loaderData.page.seo, siteFromMatches(matches), location.pathname)
+
+export default function TradingView({loaderData}: Route.ComponentProps) {
+  const {page, indicators} = loaderData
+  const settings = useSiteSettings()
+  const [openSlug, setOpenSlug] = useState<string | null>(null)
+  const open = indicators.find((indicator) => indicator.slug === openSlug)
+  const buyLabel = page.actionLabel ?? 'Buy Now'
+
+  return (
+    <div className="page">
+      <PageIntro title={page.title} intro={page.intro} />
+      <ul className="card-grid card-grid-3 indicator-grid">
+        {indicators.map((indicator) => (
+          <li key={indicator._id} className="card indicator-card">
+            <DemoVideo video={indicator.video} />
+            <h2 className="card-title">{indicator.name}</h2>
+            <p>{indicator.description}</p>
+            <p className="card-price">{formatRupees(indicator.price)}</p>
+            <button
+              type="button"
+              className="button button-primary"
+              aria-haspopup="dialog"
+              onClick={() => setOpenSlug(indicator.slug)}
+            >
+              {buyLabel}
+              <span className="visually-hidden"> {indicator.name}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      {open && (
+        <IndicatorModal
+          indicator={open}
+          buyLabel={buyLabel}
+          hint={page.actionHint ?? 'Send us a direct message and mention “{name}”.'}
+          directMessageUrl={settings.directMessageUrl}
+          onClose={() => setOpenSlug(null)}
+        />
+      )}
+    </div>
+  )
+}
