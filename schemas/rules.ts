@@ -1,5 +1,5 @@
 // Validation rules shared by several content types, so a marketer meets the same limits everywhere.
-import type {NumberRule, StringRule, UrlRule} from 'sanity'
+import type {NumberRule, SlugRule, StringRule, UrlRule} from 'sanity'
 
 /** A price in whole Indian rupees: required, positive, no paise. */
 export const rupeePrice = (rule: NumberRule) =>
@@ -22,3 +22,6 @@ export const sortOrder = {
   description: 'Position in lists and grids, lowest first.',
   validation: (rule: NumberRule) => rule.required().integer().min(0),
 } as const
+
+/** Slugs are required; Sanity's slug type adds its own check that the slug is unique within the type. */
+export const requiredSlug = (rule: SlugRule) => rule.required()

@@ -1,5 +1,5 @@
 import {defineField} from 'sanity'
-import {shortText, sortOrder} from '../rules.ts'
+import {shortText, sortOrder, requiredSlug} from '../rules.ts'
 
 /** The fields every catalogue card shares: the Python toolkit's modules and the Tradetron services. */
 export const catalogueCardFields = [
@@ -9,7 +9,7 @@ export const catalogueCardFields = [
     title: 'Slug',
     type: 'slug',
     options: {source: 'name', maxLength: 56},
-    validation: (rule) => rule.required(),
+    validation: requiredSlug,
   }),
   defineField(sortOrder),
   defineField({

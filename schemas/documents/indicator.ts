@@ -1,6 +1,6 @@
 import {ChartUpwardIcon} from '@sanity/icons'
 import {defineField, defineType} from 'sanity'
-import {rupeePrice, shortText, sortOrder} from '../rules.ts'
+import {rupeePrice, shortText, sortOrder, requiredSlug} from '../rules.ts'
 
 /** A TradingView indicator, sold through a direct message. */
 export const indicator = defineType({
@@ -15,7 +15,7 @@ export const indicator = defineType({
       title: 'Slug',
       type: 'slug',
       options: {source: 'name', maxLength: 48},
-      validation: (rule) => rule.required(),
+      validation: requiredSlug,
     }),
     defineField(sortOrder),
     defineField({
@@ -30,7 +30,6 @@ export const indicator = defineType({
       name: 'demoVideo',
       title: 'Demo video',
       type: 'demoVideo',
-      validation: (rule) => rule.required(),
     }),
   ],
   orderings: [{title: 'Order', name: 'order', by: [{field: 'order', direction: 'asc'}]}],

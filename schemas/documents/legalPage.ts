@@ -1,5 +1,6 @@
 import {DocumentTextIcon} from '@sanity/icons'
 import {defineField, defineType} from 'sanity'
+import {requiredSlug} from '../rules.ts'
 
 /** Privacy policy, terms and conditions, disclaimer: one document each, at /privacy, /terms, /disclaimer. */
 export const legalPage = defineType({
@@ -20,7 +21,7 @@ export const legalPage = defineType({
       type: 'slug',
       description: 'The page lives at /<route>.',
       options: {source: 'title', maxLength: 32},
-      validation: (rule) => rule.required(),
+      validation: requiredSlug,
     }),
     defineField({name: 'lastUpdated', title: 'Last updated', type: 'date', validation: (rule) => rule.required()}),
     defineField({name: 'body', title: 'Text', type: 'richText', validation: (rule) => rule.required().min(1)}),

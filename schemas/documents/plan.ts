@@ -1,6 +1,6 @@
 import {CreditCardIcon} from '@sanity/icons'
 import {defineArrayMember, defineField, defineType} from 'sanity'
-import {rupeePrice, shortText, sortOrder} from '../rules.ts'
+import {rupeePrice, shortText, sortOrder, requiredSlug} from '../rules.ts'
 
 /** A Quant Metrics subscription plan; Subscribe opens the social profile. */
 export const plan = defineType({
@@ -15,7 +15,7 @@ export const plan = defineType({
       title: 'Slug',
       type: 'slug',
       options: {source: 'title', maxLength: 48},
-      validation: (rule) => rule.required(),
+      validation: requiredSlug,
     }),
     defineField(sortOrder),
     defineField({name: 'price', title: 'Price (₹)', type: 'number', validation: rupeePrice}),

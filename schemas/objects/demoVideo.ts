@@ -39,8 +39,9 @@ export const demoVideo = defineType({
       validation: (rule) => rule.required().max(160),
     }),
   ],
+  // Fields of this type take this rule as it is: a field-level rule would replace it.
   validation: (rule) =>
-    rule.custom((video: {file?: unknown; url?: string} | undefined) => {
+    rule.required().custom((video: {file?: unknown; url?: string} | undefined) => {
       if (!video) return true
       if (video.file && video.url) return 'Give a video file or a URL, not both.'
       if (!video.file && !video.url) return 'Give a video file or a URL.'

@@ -1,0 +1,55 @@
+// Serves the prerendered site: /path -> path/index.html, precompressed files when the browser takes them,
+// a year of caching for content-hashed assets, revalidation for HTML, and the 404 page with status 404.
+import {existsSync, readFileSync} from 'node:fs'
+import {createServer, type Server} from 'node:http'
+import type {AddressInfo} from 'node:net'
+import {join} from 'node:path'
+import sirv from 'sirv'
+
+export type SiteServer = {url: string; port: number; close: () => Promise<void>}
+
+const HASHED_ASSET = /^\/assets\//
+
+export async function startSiteServer(root: string, port: number, host = '127.0.0.1'): Promise<SiteServer> {
+  const notFoundPage = join(root, '404', 'index.html')
+  const serve = sirv(root, {
+    extensions: ['html'],
+    gzip: true,
+    brotli: true,
+    etag: true,
+    setHeaders: (res, pathname) => {
+      res.setHeader(
+        'Cache-Control',
+        HASHED_ASSET.test(pathname) ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+      )
+      res.setHeader('X-Content-Type-Options', 'nosniff')
+    },
+  })
+  const server: Server = createServer((req, res) => {
+    serve(req, res, () => {
+      res.statusCode = 404
+      res.setHeader('Cache-Control', 'no-store')
+      if (existsSync(notFoundPage)) {
+        res.setHeader('Content-Type', 'text/html; charset=utf-8')
+        res.end(readFileSync(notFoundPage))
+      } else {
+        res.setHeader('Content-Type', 'text/plain; charset=utf-8')
+        res.end('Not found')
+      }
+    })
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, host, resolve)
+  })
+  const actualPort = (server.address() as AddressInfo).port
+  return {
+    url: `http://${host === '127.0.0.1' ? 'localhost' : host}:${actualPort}`,
+    port: actualPort,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
