@@ -1,5 +1,8 @@
 // The Studio's desk: singletons and fixed pages as single items, the catalogue grouped, legal texts last.
-import {CogIcon, DocumentIcon, DocumentTextIcon, HomeIcon} from '@sanity/icons'
+import {CogIcon} from '@sanity/icons/Cog'
+import {DocumentIcon} from '@sanity/icons/Document'
+import {DocumentTextIcon} from '@sanity/icons/DocumentText'
+import {HomeIcon} from '@sanity/icons/Home'
 import type {StructureResolver} from 'sanity/structure'
 import {legalPageIds, sitePageId, sitePageRoutes} from '@quantedge/schemas'
 

@@ -1,4 +1,4 @@
-import {ChartUpwardIcon} from '@sanity/icons'
+import {ChartUpwardIcon} from '@sanity/icons/ChartUpward'
 import {defineField, defineType} from 'sanity'
 import {rupeePrice, shortText, sortOrder, requiredSlug} from '../rules.ts'
 

@@ -1,4 +1,4 @@
-import {DocumentIcon} from '@sanity/icons'
+import {DocumentIcon} from '@sanity/icons/Document'
 import {defineField, defineType} from 'sanity'
 import {sitePageRoutes} from '../fixedDocuments.ts'
 import {shortText} from '../rules.ts'

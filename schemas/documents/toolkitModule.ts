@@ -1,4 +1,4 @@
-import {CodeIcon} from '@sanity/icons'
+import {CodeIcon} from '@sanity/icons/Code'
 import {defineType} from 'sanity'
 import {byOrder, catalogueCardFields, catalogueCardPreview} from './catalogueCard.ts'
 

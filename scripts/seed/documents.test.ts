@@ -29,7 +29,7 @@ beforeAll(async () => {
 })
 afterAll(() => lake.close())
 
-const asStored = (doc: {_id: string; _type: string}): SanityDocument => ({
+const asStored = (doc: {_id: string; _type: string; [field: string]: unknown}): SanityDocument => ({
   _createdAt: '2026-11-01T00:00:00Z',
   _updatedAt: '2026-11-01T00:00:00Z',
   _rev: 'seed',

@@ -1,6 +1,6 @@
 // Sanity's mutations, applied as one all-or-nothing transaction; patches go through @sanity/mutator.
 import {randomUUID} from 'node:crypto'
-import {Mutation} from '@sanity/mutator'
+import {Mutation, type Mut} from '@sanity/mutator'
 import {badRequest, mutationError} from './errors.ts'
 import {isValidId, type StoredDocument} from './documents.ts'
 
@@ -32,13 +32,13 @@ export function parseMutations(body: unknown): MutationInput[] {
     throw badRequest('The body must be {"mutations": [...]} with at least one mutation')
   }
   list.forEach((mutation, index) => {
-    const kinds = typeof mutation === 'object' && mutation !== null ? Object.keys(mutation) : []
-    if (kinds.length !== 1 || !MUTATION_KINDS.includes(kinds[0] as (typeof MUTATION_KINDS)[number])) {
+    const entries = typeof mutation === 'object' && mutation !== null ? Object.entries(mutation) : []
+    const [kind, value] = entries.length === 1 && entries[0] ? entries[0] : []
+    if (!MUTATION_KINDS.some((known) => known === kind)) {
       throw badRequest(`Mutation ${index} must have exactly one of: ${MUTATION_KINDS.join(', ')}`)
     }
-    const value = (mutation as Record<string, unknown>)[kinds[0]]
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      throw badRequest(`Mutation ${index} (${kinds[0]}) must be an object`)
+      throw badRequest(`Mutation ${index} (${kind}) must be an object`)
     }
   })
   return list as MutationInput[]
@@ -123,9 +123,11 @@ export function applyTransaction(
 }
 
 function patchDocument(previous: StoredDocument, patch: PatchInput, index: number): DocumentInput {
-  const {ifRevisionID: _ignored, ...operations} = patch
+  const {ifRevisionID: _checkedBefore, ...operations} = patch
   try {
-    const patched = new Mutation({mutations: [{patch: operations}]}).apply(previous)
+    // The operations are checked by the mutator itself, which throws on any it cannot apply.
+    const mutation = {patch: {...operations, id: previous._id}} as Mut
+    const patched = new Mutation({mutations: [mutation]}).apply(previous)
     if (!patched) throw new Error('the patch removed the document')
     const {_id, _type} = patched as DocumentInput
     if (_id !== previous._id || _type !== previous._type) throw new Error('a patch cannot change _id or _type')

@@ -71,9 +71,10 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: LakeStor
   if (req.method === 'OPTIONS') return send(res, 204)
   const url = new URL(req.url ?? '/', 'http://lake')
   if (url.pathname === '/v1/ping') return send(res, 200, 'PONG')
-  const match = API_PATH.exec(url.pathname)
-  if (!match) throw new LakeError(404, {statusCode: 404, error: 'Not Found', message: 'Not found'}, 'Not found')
-  const [, apiVersion, endpoint, dataset, rest] = match
+  const [, apiVersion, endpoint, dataset, rest] = API_PATH.exec(url.pathname) ?? []
+  if (!apiVersion || !endpoint || !dataset) {
+    throw new LakeError(404, {statusCode: 404, error: 'Not Found', message: 'Not found'}, 'Not found')
+  }
   if (!LakeStore.isValidDatasetName(dataset)) throw notFound(`Dataset "${dataset}" not found`)
 
   const request: Request = {
