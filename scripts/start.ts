@@ -1,5 +1,5 @@
 // `npm start`: the whole product on this machine from the embedded defaults, with its addresses printed.
-import {readContentEnv, readLakeEnv} from '@quantedge/web/content/env'
+import {describeContentLake, readContentEnv, readLakeEnv} from '@quantedge/web/content/env'
 import {startEmbeddedLakeIfNeeded} from '@quantedge/studio/content-lake/ensure'
 import {buildSite, siteBuildDir} from './build.ts'
 import {startSiteServer} from './site/server.ts'
@@ -13,7 +13,7 @@ try {
   const site = await startSiteServer(siteBuildDir, sitePort, process.env.SITE_HOST || '127.0.0.1')
   console.log('')
   console.log(`  Site            ${site.url}`)
-  console.log(`  Content Lake    ${content.apiHost || `Sanity project ${content.projectId}`}${lake ? ` (embedded, data in ${readLakeEnv().dataDir})` : ''}`)
+  console.log(`  Content Lake    ${describeContentLake(content)}${lake ? `, embedded, data in ${readLakeEnv().dataDir}` : ''}`)
   console.log('')
   console.log('  Press Ctrl+C to stop.')
   const stop = async () => {

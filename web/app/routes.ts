@@ -12,4 +12,5 @@ export default [
   route('privacy', 'routes/legal.tsx', {id: 'privacy'}),
   route('terms', 'routes/legal.tsx', {id: 'terms'}),
   route('disclaimer', 'routes/legal.tsx', {id: 'disclaimer'}),
+  route('*', 'routes/notFound.tsx'),
 ] satisfies RouteConfig

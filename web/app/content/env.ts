@@ -35,8 +35,8 @@ export function readContentEnv(env: Env = process.env): ContentEnv {
     projectId,
     dataset,
     apiHost,
-    readToken: env.SANITY_API_READ_TOKEN ?? env.CONTENT_LAKE_TOKEN ?? EMBEDDED_LAKE_TOKEN,
-    writeToken: env.SANITY_API_WRITE_TOKEN ?? env.CONTENT_LAKE_TOKEN ?? EMBEDDED_LAKE_TOKEN,
+    readToken: env.SANITY_API_READ_TOKEN || env.CONTENT_LAKE_TOKEN || EMBEDDED_LAKE_TOKEN,
+    writeToken: env.SANITY_API_WRITE_TOKEN || env.CONTENT_LAKE_TOKEN || EMBEDDED_LAKE_TOKEN,
   }
 }
 
@@ -56,3 +56,7 @@ export function readLakeEnv(env: Env = process.env): LakeEnv {
     token: env.CONTENT_LAKE_TOKEN || EMBEDDED_LAKE_TOKEN,
   }
 }
+
+/** Where content is read and written, in words for a person. */
+export const describeContentLake = (env: ContentEnv) =>
+  `${env.apiHost || `Sanity project ${env.projectId}`} (dataset ${env.dataset})`

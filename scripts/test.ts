@@ -1,0 +1,14 @@
+// `npm test`: type checks, unit and contract tests (Vitest), then browser tests (Playwright in Chromium).
+// A missing browser fails first, with how to install one; nothing is skipped.
+import {assertChromium} from '../web/e2e/support/chromium.ts'
+import {run} from './run.ts'
+
+try {
+  assertChromium()
+  await run('npm', ['run', 'typecheck'])
+  await run('vitest', ['run'])
+  await run('playwright', ['test', '-c', 'web/playwright.config.ts'])
+} catch (error) {
+  console.error(`\nTests failed: ${error instanceof Error ? error.message : String(error)}`)
+  process.exit(1)
+}

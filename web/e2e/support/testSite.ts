@@ -1,0 +1,53 @@
+// A site built for tests: a throwaway embedded Content Lake seeded with the spec, a build into a temporary
+// folder, and the same static server `npm start` uses, on a free port. Nothing touches `npm start`'s data.
+import {mkdirSync, mkdtempSync, rmSync} from 'node:fs'
+import {join} from 'node:path'
+import {createClient, type SanityClient} from '@sanity/client'
+import {startTestLake, TEST_LAKE_TOKEN, type TestLake} from '@quantedge/studio/content-lake/testLake'
+import {run} from '../../../scripts/run.ts'
+import {seedDocuments} from '../../../scripts/seed/documents.ts'
+import {seedContentLake} from '../../../scripts/seed/seed.ts'
+import {startSiteServer, type SiteServer} from '../../../scripts/site/server.ts'
+
+const webDir = join(import.meta.dirname, '..', '..')
+
+export const writeClient = (lake: TestLake): SanityClient =>
+  createClient({
+    projectId: 'test',
+    dataset: 'production',
+    apiVersion: '2025-02-19',
+    apiHost: lake.url,
+    useProjectHostname: false,
+    useCdn: false,
+    token: TEST_LAKE_TOKEN,
+  })
+
+export async function startSeededLake() {
+  const lake = await startTestLake()
+  await seedContentLake(writeClient(lake), seedDocuments)
+  return lake
+}
+
+/**
+ * Prerenders the site from `lake` into a new temporary folder and returns the folder's client output.
+ * The folder sits inside web/ because the prerender step imports the server build, which must resolve
+ * the app's packages.
+ */
+export async function buildSiteFrom(lake: TestLake) {
+  mkdirSync(join(webDir, '.test-builds'), {recursive: true})
+  const buildDir = mkdtempSync(join(webDir, '.test-builds', 'build-'))
+  await run('react-router', ['build'], {
+    cwd: webDir,
+    env: {
+      SANITY_PROJECT_ID: 'test',
+      SANITY_DATASET: 'production',
+      SANITY_API_HOST: lake.url,
+      SITE_BUILD_DIR: buildDir,
+    },
+  })
+  return {root: join(buildDir, 'client'), remove: () => rmSync(buildDir, {recursive: true, force: true})}
+}
+
+export async function serveBuild(root: string): Promise<SiteServer> {
+  return startSiteServer(root, 0)
+}
