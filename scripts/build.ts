@@ -3,18 +3,17 @@
 import {contentClient} from '@quantedge/web/content/client'
 import {readContentEnv, type ContentEnv} from '@quantedge/web/content/env'
 import {withContentLake} from '@quantedge/studio/content-lake/ensure'
-import {repositoryRoot, run} from './run.ts'
+import {run} from './run.ts'
 import {seedDocuments} from './seed/documents.ts'
 import {seedIfEmpty} from './seed/seed.ts'
+import {prerenderSite} from './site/prerender.ts'
 
-export const siteBuildDir = `${repositoryRoot}/web/build/client`
-
-/** Builds the site from the lake the configuration names, which must be reachable. */
+/** Builds the site from the lake the configuration names, which must be reachable; returns the output folder. */
 export async function buildSite(env: ContentEnv = readContentEnv()) {
   await run('npm', ['run', 'typegen'])
   const report = await seedIfEmpty(contentClient('write', env), seedDocuments)
   if (report) console.log(`The Content Lake was empty: seeded ${report.created.length} documents.`)
-  await run('react-router', ['build'], {cwd: `${repositoryRoot}/web`})
+  return prerenderSite()
 }
 
 if (import.meta.main) {

@@ -1,7 +1,7 @@
 // `npm start`: the whole product on this machine from the embedded defaults, with its addresses printed.
 import {describeContentLake, readContentEnv, readLakeEnv} from '@quantedge/web/content/env'
 import {startEmbeddedLakeIfNeeded} from '@quantedge/studio/content-lake/ensure'
-import {buildSite, siteBuildDir} from './build.ts'
+import {buildSite} from './build.ts'
 import {startSiteServer} from './site/server.ts'
 
 const content = readContentEnv()
@@ -9,8 +9,8 @@ const sitePort = Number(process.env.SITE_PORT || 3000)
 
 try {
   const lake = await startEmbeddedLakeIfNeeded(content)
-  await buildSite(content)
-  const site = await startSiteServer(siteBuildDir, sitePort, process.env.SITE_HOST || '127.0.0.1')
+  const siteDir = await buildSite(content)
+  const site = await startSiteServer(siteDir, sitePort, process.env.SITE_HOST || '127.0.0.1')
   console.log('')
   console.log(`  Site            ${site.url}`)
   console.log(`  Content Lake    ${describeContentLake(content)}${lake ? `, embedded, data in ${readLakeEnv().dataDir}` : ''}`)

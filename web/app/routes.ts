@@ -12,5 +12,7 @@ export default [
   route('privacy', 'routes/legal.tsx', {id: 'privacy'}),
   route('terms', 'routes/legal.tsx', {id: 'terms'}),
   route('disclaimer', 'routes/legal.tsx', {id: 'disclaimer'}),
+  route('sitemap.xml', 'routes/sitemap.ts'),
+  route('robots.txt', 'routes/robots.ts'),
   route('*', 'routes/notFound.tsx'),
 ] satisfies RouteConfig

@@ -1,15 +1,41 @@
-type Video = {url: string | null; poster: string | null; caption: string}
+import {useState} from 'react'
 
-/** A demo clip that downloads nothing but its poster until it is played. */
-export function DemoVideo({video, autoLoad = false}: {video: Video; autoLoad?: boolean}) {
+type Video = {url: string | null; poster: string | null; caption: string}
+type Props = {video: Video; title: string; startPlaying?: boolean; eager?: boolean}
+
+/**
+ * A demo clip that costs nothing but its poster until the visitor presses play: the poster is a button,
+ * and the <video> element (and its bytes) exist only after that, or when the clip is opened in a dialog.
+ */
+export function DemoVideo({video, title, startPlaying = false, eager = false}: Props) {
+  const [playing, setPlaying] = useState(startPlaying)
   if (!video.url) return null
+  if (!playing) {
+    return (
+      <button type="button" className="demo-poster" onClick={() => setPlaying(true)}>
+        {video.poster && (
+          <img
+            src={video.poster}
+            alt=""
+            width={640}
+            height={360}
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+          />
+        )}
+        <span className="demo-play" aria-hidden="true" />
+        <span className="visually-hidden">Play the {title} demo</span>
+      </button>
+    )
+  }
   return (
     <video
       className="demo-video"
       controls
+      autoPlay={!startPlaying}
       muted
       playsInline
-      preload={autoLoad ? 'metadata' : 'none'}
+      preload="metadata"
       poster={video.poster ?? undefined}
       width={640}
       height={360}

@@ -15,12 +15,15 @@ type Props = {
 /** A modal dialog for one indicator: native <dialog>, so focus, Escape and the accessibility tree come for free. */
 export function IndicatorModal({indicator, buyLabel, hint, directMessageUrl, onClose}: Props) {
   const dialog = useRef<HTMLDialogElement>(null)
+  const closeButton = useRef<HTMLButtonElement>(null)
 
   useEffect(() => {
     const element = dialog.current
     if (!element) return
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
     element.showModal()
+    // showModal() would focus the first focusable element, the video's controls; Close is the safer start.
+    closeButton.current?.focus()
     return () => {
       element.close()
       opener?.focus()
@@ -39,7 +42,7 @@ export function IndicatorModal({indicator, buyLabel, hint, directMessageUrl, onC
       }}
     >
       <div className="modal-body">
-        <DemoVideo video={indicator.video} autoLoad />
+        <DemoVideo video={indicator.video} title={indicator.name} startPlaying />
         <h2 id={titleId}>{indicator.name}</h2>
         <p>{indicator.description}</p>
         <p className="modal-price">{formatRupees(indicator.price)}</p>
@@ -48,7 +51,7 @@ export function IndicatorModal({indicator, buyLabel, hint, directMessageUrl, onC
           <span className="visually-hidden"> {indicator.name} by direct message (opens in a new tab)</span>
         </a>
         <p className="modal-hint">{fillName(hint, indicator.name)}</p>
-        <button type="button" className="button button-secondary" onClick={onClose} autoFocus>
+        <button ref={closeButton} type="button" className="button button-secondary" onClick={onClose}>
           Close
         </button>
       </div>

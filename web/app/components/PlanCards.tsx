@@ -1,14 +1,20 @@
 import type {PLANS_QUERY_RESULT} from '@quantedge/schemas/types'
 import {formatRecurringPrice} from '../content/format.ts'
 
-type Props = {plans: PLANS_QUERY_RESULT; subscribeLabel: string; subscribeUrl: string}
+type Props = {
+  plans: PLANS_QUERY_RESULT
+  subscribeLabel: string
+  subscribeUrl: string
+  /** h3 below a section heading, h2 directly below the page's h1. */
+  headingLevel: 'h2' | 'h3'
+}
 
-export function PlanCards({plans, subscribeLabel, subscribeUrl}: Props) {
+export function PlanCards({plans, subscribeLabel, subscribeUrl, headingLevel: Heading}: Props) {
   return (
     <ul className="card-grid card-grid-2">
       {plans.map((plan) => (
         <li key={plan._id} className="card plan-card">
-          <h3 className="card-title">{plan.title}</h3>
+          <Heading className="card-title">{plan.title}</Heading>
           <p className="plan-price">{formatRecurringPrice(plan.price, plan.billingPeriod)}</p>
           <ul className="feature-list">
             {plan.features.map((feature) => (

@@ -49,7 +49,12 @@ export default function Home({loaderData}: Route.ComponentProps) {
         <h2 id="subscribe-title" className="section-title">
           {home.plansTitle}
         </h2>
-        <PlanCards plans={plans} subscribeLabel={subscribeLabel} subscribeUrl={settings.socialProfileUrl} />
+        <PlanCards
+          plans={plans}
+          subscribeLabel={subscribeLabel}
+          subscribeUrl={settings.socialProfileUrl}
+          headingLevel="h3"
+        />
       </section>
     </>
   )

@@ -23,6 +23,7 @@ export default function Subscribe({loaderData}: Route.ComponentProps) {
         plans={plans}
         subscribeLabel={page.actionLabel ?? 'Subscribe'}
         subscribeUrl={useSiteSettings().socialProfileUrl}
+        headingLevel="h2"
       />
     </div>
   )

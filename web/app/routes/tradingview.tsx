@@ -28,9 +28,9 @@ export default function TradingView({loaderData}: Route.ComponentProps) {
     <div className="page">
       <PageIntro title={page.title} intro={page.intro} />
       <ul className="card-grid card-grid-3 indicator-grid">
-        {indicators.map((indicator) => (
+        {indicators.map((indicator, index) => (
           <li key={indicator._id} className="card indicator-card">
-            <DemoVideo video={indicator.video} />
+            <DemoVideo video={indicator.video} title={indicator.name} eager={index === 0} />
             <h2 className="card-title">{indicator.name}</h2>
             <p>{indicator.description}</p>
             <p className="card-price">{formatRupees(indicator.price)}</p>

@@ -4,12 +4,9 @@ import {mkdirSync, mkdtempSync, rmSync} from 'node:fs'
 import {join} from 'node:path'
 import {createClient, type SanityClient} from '@sanity/client'
 import {startTestLake, TEST_LAKE_TOKEN, type TestLake} from '@quantedge/studio/content-lake/testLake'
-import {run} from '../../../scripts/run.ts'
 import {seedDocuments} from '../../../scripts/seed/documents.ts'
 import {seedContentLake} from '../../../scripts/seed/seed.ts'
-import {startSiteServer, type SiteServer} from '../../../scripts/site/server.ts'
-
-const webDir = join(import.meta.dirname, '..', '..')
+import {prerenderSite, webDir} from '../../../scripts/site/prerender.ts'
 
 export const writeClient = (lake: TestLake): SanityClient =>
   createClient({
@@ -36,18 +33,9 @@ export async function startSeededLake() {
 export async function buildSiteFrom(lake: TestLake) {
   mkdirSync(join(webDir, '.test-builds'), {recursive: true})
   const buildDir = mkdtempSync(join(webDir, '.test-builds', 'build-'))
-  await run('react-router', ['build'], {
-    cwd: webDir,
-    env: {
-      SANITY_PROJECT_ID: 'test',
-      SANITY_DATASET: 'production',
-      SANITY_API_HOST: lake.url,
-      SITE_BUILD_DIR: buildDir,
-    },
+  const root = await prerenderSite({
+    buildDir,
+    env: {SANITY_PROJECT_ID: 'test', SANITY_DATASET: 'production', SANITY_API_HOST: lake.url},
   })
-  return {root: join(buildDir, 'client'), remove: () => rmSync(buildDir, {recursive: true, force: true})}
-}
-
-export async function serveBuild(root: string): Promise<SiteServer> {
-  return startSiteServer(root, 0)
+  return {root, remove: () => rmSync(buildDir, {recursive: true, force: true})}
 }
