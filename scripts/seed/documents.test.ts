@@ -1,10 +1,10 @@
 // Every seed document passes the schema's own validation rules, checked by Sanity's validator on the
 // compiled schema, with a real client against a throwaway embedded lake for the rules that query (unique slugs).
-import {createClient, type SanityClient} from '@sanity/client'
+import type {SanityClient} from '@sanity/client'
 import {createSchema} from 'sanity'
 import {validateDocument} from '@sanity/validation'
 import {schemaTypes} from '@quantedge/schemas'
-import {startTestLake, TEST_LAKE_TOKEN, type TestLake} from '@quantedge/studio/content-lake/testLake'
+import {startTestLake, testLakeClient, type TestLake} from '@quantedge/studio/content-lake/testLake'
 import type {SanityDocument} from '@sanity/types'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {seedDocuments} from './documents.ts'
@@ -16,15 +16,7 @@ let client: SanityClient
 
 beforeAll(async () => {
   lake = await startTestLake()
-  client = createClient({
-    projectId: 'test',
-    dataset: 'production',
-    apiVersion: '2025-02-19',
-    apiHost: lake.url,
-    useProjectHostname: false,
-    useCdn: false,
-    token: TEST_LAKE_TOKEN,
-  })
+  client = testLakeClient(lake.url)
   await seedContentLake(client, seedDocuments)
 })
 afterAll(() => lake.close())

@@ -3,8 +3,7 @@ import {execFile} from 'node:child_process'
 import {createServer, type AddressInfo} from 'node:net'
 import {promisify} from 'node:util'
 import {afterEach, beforeEach, expect, it} from 'vitest'
-import {startTestLake, TEST_LAKE_TOKEN, type TestLake} from '@quantedge/studio/content-lake/testLake'
-import {createClient} from '@sanity/client'
+import {startTestLake, TEST_LAKE_TOKEN, testLakeClient, type TestLake} from '@quantedge/studio/content-lake/testLake'
 
 let lake: TestLake
 beforeEach(async () => {
@@ -26,16 +25,7 @@ async function runSeed(env: Record<string, string>, args: string[] = []) {
 }
 const seed = (...args: string[]) => runSeed({SANITY_API_HOST: lake.url, SANITY_API_WRITE_TOKEN: TEST_LAKE_TOKEN}, args)
 
-const client = () =>
-  createClient({
-    projectId: 'test',
-    dataset: 'production',
-    apiVersion: '2025-02-19',
-    apiHost: lake.url,
-    useProjectHostname: false,
-    useCdn: false,
-    token: TEST_LAKE_TOKEN,
-  })
+const client = () => testLakeClient(lake.url)
 
 it('creates the spec’s documents, keeps an editor’s change on a second run, and replaces it with --force', async () => {
   const first = await seed()

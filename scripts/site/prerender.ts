@@ -1,7 +1,8 @@
-// Prerenders every route into `<buildDir>/client` from the Content Lake the environment names, then
-// precompresses the output for the static server.
+// Prerenders every route into `<buildDir>/client` from the Content Lake the environment names, makes pages
+// paint before they hydrate, and precompresses the output for the static server.
 import {join} from 'node:path'
 import {repositoryRoot, run} from '../run.ts'
+import {deferHydration} from './deferHydration.ts'
 import {precompress} from './precompress.ts'
 
 export const webDir = join(repositoryRoot, 'web')
@@ -10,6 +11,7 @@ export const defaultBuildDir = join(webDir, 'build')
 export async function prerenderSite({buildDir = defaultBuildDir, env = {}}: {buildDir?: string; env?: NodeJS.ProcessEnv} = {}) {
   await run('react-router', ['build'], {cwd: webDir, env: {...env, SITE_BUILD_DIR: buildDir}})
   const clientDir = join(buildDir, 'client')
+  deferHydration(clientDir)
   precompress(clientDir)
   return clientDir
 }

@@ -2,6 +2,7 @@
 import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
+import {createClient, type ClientPerspective, type SanityClient} from '@sanity/client'
 import {startContentLake, type ContentLake} from './server.ts'
 
 export const TEST_LAKE_TOKEN = 'test-lake-token'
@@ -22,4 +23,21 @@ export async function startTestLake(dataDir = mkdtempSync(join(tmpdir(), 'conten
       rmSync(dataDir, {recursive: true, force: true})
     },
   }
+}
+
+/** The real @sanity/client pointed at a lake: with the lake's token unless told otherwise. */
+export function testLakeClient(
+  url: string,
+  {token = TEST_LAKE_TOKEN, perspective = 'raw'}: {token?: string; perspective?: ClientPerspective} = {},
+): SanityClient {
+  return createClient({
+    projectId: 'test',
+    dataset: 'production',
+    apiVersion: '2025-02-19',
+    apiHost: url,
+    useProjectHostname: false,
+    useCdn: false,
+    perspective,
+    ...(token ? {token} : {}),
+  })
 }

@@ -4,7 +4,8 @@ import {SiteFooter} from './components/SiteFooter.tsx'
 import {SiteHeader} from './components/SiteHeader.tsx'
 import {publishedContent, required} from './content/load.server.ts'
 import {SITE_SETTINGS_QUERY} from './content/queries.ts'
-import './styles/app.css'
+// Inlined: one stylesheet request less before the first paint, and it is small (about 2.5 KB compressed).
+import appCss from './styles/app.css?inline'
 
 export async function loader() {
   return {settings: required(await publishedContent.fetch(SITE_SETTINGS_QUERY), 'site settings document')}
@@ -21,6 +22,7 @@ export function Layout({children}: {children: React.ReactNode}) {
         <meta name="theme-color" content="#0b1220" />
         <Meta />
         <Links />
+        <style>{appCss}</style>
       </head>
       <body>
         {children}

@@ -1,7 +1,7 @@
 // axe-core finds no violation on any route, nor with the mobile menu or the indicator dialog open.
 import AxeBuilder from '@axe-core/playwright'
 import type {Page} from '@playwright/test'
-import {expect, test} from './support/fixtures.ts'
+import {expect, openHydrated, test} from './support/fixtures.ts'
 
 const ROUTES = ['/', '/tradingview', '/python', '/tradetron', '/contactus', '/subscribe', '/quantmetrics', '/teampage', '/privacy', '/terms', '/disclaimer', '/no-such-page']
 
@@ -18,7 +18,7 @@ for (const route of ROUTES) {
 }
 
 test('no violations with the indicator dialog open', async ({page}) => {
-  await page.goto('/tradingview')
+  await openHydrated(page, '/tradingview')
   await page.getByRole('button', {name: 'Buy Now Straddle RSI'}).click()
   await expect(page.getByRole('dialog')).toBeVisible()
   expect(await violations(page)).toEqual([])
@@ -28,7 +28,7 @@ test.describe('at 390 px wide', () => {
   test.use({viewport: {width: 390, height: 844}})
 
   test('no violations with the mobile menu open', async ({page}) => {
-    await page.goto('/')
+    await openHydrated(page, '/')
     await page.getByRole('button', {name: 'Menu'}).click()
     await expect(page.getByRole('navigation', {name: 'Main'})).toBeVisible()
     expect(await violations(page)).toEqual([])

@@ -2,13 +2,14 @@
 // the page after a rebuild. Uses a lake and a build of its own, not the shared test site.
 import {startSiteServer} from '../../scripts/site/server.ts'
 import {expect, test} from './support/fixtures.ts'
-import {buildSiteFrom, startSeededLake, writeClient} from './support/testSite.ts'
+import {testLakeClient} from '@quantedge/studio/content-lake/testLake'
+import {buildSiteFrom, startSeededLake} from '../../scripts/site/throwawaySite.ts'
 
 test('a price and a plan feature changed in the lake appear after a rebuild', async ({page}) => {
   test.setTimeout(120_000)
   const lake = await startSeededLake()
   try {
-    await writeClient(lake)
+    await testLakeClient(lake.url)
       .transaction()
       .patch('indicator-straddle', (patch) => patch.set({price: 650}))
       .patch('plan-index-quant-metrics', (patch) => patch.set({'features[0]': 'Top 5 premium indicators included'}))

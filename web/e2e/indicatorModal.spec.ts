@@ -1,12 +1,12 @@
 // Buy Now on an indicator opens a real dialog: demo, name, description, ₹500, the DM link and a hint naming it.
-import {expect, test} from './support/fixtures.ts'
+import {expect, openHydrated, test} from './support/fixtures.ts'
 import {seed, sitePage} from './support/seed.ts'
 
 const spreadIndex = seed.indicators.findIndex((indicator) => indicator.name === 'Spread')
 const spread = seed.indicators[spreadIndex]!
 
 test.beforeEach(async ({page}) => {
-  await page.goto('/tradingview')
+  await openHydrated(page, '/tradingview')
   await page.getByRole('button', {name: 'Buy Now Spread'}).click()
 })
 
@@ -51,7 +51,7 @@ test('fetches no video bytes before the dialog opens or play is pressed', async 
   page.on('request', (request) => {
     if (request.url().endsWith('.mp4')) videoRequests.push(request.url())
   })
-  await page.goto('/tradingview')
+  await openHydrated(page, '/tradingview')
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
   await page.waitForLoadState('networkidle')
   expect(videoRequests).toEqual([])

@@ -1,5 +1,5 @@
 // The header and footer on every page, the Services anchor's 80 px offset, and the mobile menu.
-import {expect, test} from './support/fixtures.ts'
+import {expect, openHydrated, test} from './support/fixtures.ts'
 import {seed} from './support/seed.ts'
 
 const HEADER_LINKS = [
@@ -70,7 +70,7 @@ test.describe('at 390 px wide', () => {
   test.use({viewport: {width: 390, height: 844}})
 
   test('the navigation collapses into a menu that opens, closes on Escape and on navigation', async ({page}) => {
-    await page.goto('/')
+    await openHydrated(page, '/')
     const toggle = page.getByRole('button', {name: 'Menu'})
     const nav = page.getByRole('navigation', {name: 'Main'})
     await expect(toggle).toHaveAttribute('aria-expanded', 'false')
@@ -122,7 +122,7 @@ test('the 404 page has the header, the footer and a way home, with status 404', 
 
 for (const slug of ['privacy', 'terms', 'disclaimer']) {
   test(`${slug} opens at the top, even when reached from the bottom of a page`, async ({page}) => {
-    await page.goto('/tradingview')
+    await openHydrated(page, '/tradingview')
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
     await page.getByRole('contentinfo').getByRole('link', {name: {privacy: 'Privacy Policy', terms: 'Terms & Conditions', disclaimer: 'Disclaimer'}[slug]}).click()
     await expect(page).toHaveURL(new RegExp(`/${slug}$`))

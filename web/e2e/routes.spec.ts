@@ -1,5 +1,5 @@
 // Every route shows its heading and its seeded content, prerendered from the CMS.
-import {expect, test} from './support/fixtures.ts'
+import {expect, openHydrated, test} from './support/fixtures.ts'
 import {firstParagraph, legalPage, seed, sitePage} from './support/seed.ts'
 
 test('home: hero, integrations linking the three catalogue pages, and plans at ₹3,300/month', async ({page}) => {
@@ -129,4 +129,16 @@ test('sitemap.xml lists every public page and robots.txt points at it', async ({
   const robots = await (await request.get('/robots.txt')).text()
   expect(robots).toContain(`Sitemap: ${seed.siteSettings.siteUrl}/sitemap.xml`)
   expect((await request.get('/favicon.svg')).status()).toBe(200)
+})
+
+test('every route hydrates without an error in the console', async ({page}) => {
+  const problems: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${page.url()}: ${message.text()}`)
+  })
+  page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`))
+  for (const path of ['/', '/tradingview', '/python', '/tradetron', '/contactus', '/subscribe', '/quantmetrics', '/teampage', '/privacy', '/terms', '/disclaimer']) {
+    await openHydrated(page, path)
+  }
+  expect(problems).toEqual([])
 })

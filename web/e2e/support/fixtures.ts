@@ -10,3 +10,13 @@ export const test = base.extend({
 })
 
 export {expect}
+
+/**
+ * Opens a page and waits until its scripts have loaded and run: the HTML is usable at once, but the dialog
+ * and the mobile menu need the hydrated app, which starts after the first paint.
+ */
+export async function openHydrated(page: import('@playwright/test').Page, path: string) {
+  await page.goto(path)
+  await page.waitForFunction(() => (window as {__reactRouterRouteModules?: object}).__reactRouterRouteModules !== undefined)
+  await page.waitForLoadState('networkidle')
+}

@@ -2,7 +2,7 @@
 // the build on a free port for every test. E2E_BASE_URL tells the tests where.
 import {assertChromium} from './chromium.ts'
 import {startSiteServer} from '../../../scripts/site/server.ts'
-import {buildSiteFrom, startSeededLake} from './testSite.ts'
+import {buildSiteFrom, startSeededLake} from '../../../scripts/site/throwawaySite.ts'
 
 export default async function globalSetup() {
   assertChromium()
