@@ -22,6 +22,6 @@ for clip in "${clips[@]}"; do
   ffmpeg -loglevel error -y -f lavfi -i "color=c=0x0b1220:s=640x360:r=15:d=6,format=rgb24" \
     -vf "geq=r='if(${line},52,if(${grid},30,11))':g='if(${line},211,if(${grid},42,18))':b='if(${line},153,if(${grid},66,32))',drawtext=fontfile=${font}:text='${title}':x=24:y=20:fontsize=30:fontcolor=0xe8eef8,drawtext=fontfile=${font}:text='Demo':x=24:y=58:fontsize=18:fontcolor=0x34d399" \
     -c:v libx264 -preset veryslow -crf 30 -pix_fmt yuv420p -movflags +faststart -an "$out/$slug.mp4"
-  ffmpeg -loglevel error -y -ss 2 -i "$out/$slug.mp4" -frames:v 1 -q:v 5 "$out/$slug.jpg"
+  ffmpeg -loglevel error -y -ss 2 -i "$out/$slug.mp4" -frames:v 1 -c:v libwebp -quality 55 "$out/$slug.webp"
 done
 ls -l "$out"

@@ -14,7 +14,7 @@ const indicator = (order: number, slug: string, name: string, description: strin
   demoVideo: {
     _type: 'demoVideo' as const,
     url: `/demos/${slug}.mp4`,
-    posterUrl: `/demos/${slug}.jpg`,
+    posterUrl: `/demos/${slug}.webp`,
     caption: `Demo of the ${name} indicator: ${shows}`,
   },
 })

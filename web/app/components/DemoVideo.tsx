@@ -20,6 +20,7 @@ export function DemoVideo({video, title, startPlaying = false, eager = false}: P
             width={640}
             height={360}
             loading={eager ? 'eager' : 'lazy'}
+            fetchPriority={eager ? 'high' : 'auto'}
             decoding="async"
           />
         )}

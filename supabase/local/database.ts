@@ -1,0 +1,60 @@
+// The stand-in's Postgres: PGlite (real Postgres in WASM) persisted in a data folder, with Supabase's base
+// (roles, auth schema, auth.uid()) and then this project's migrations, applied unchanged and recorded.
+import {existsSync, mkdirSync, readdirSync, readFileSync} from 'node:fs'
+import {join, resolve} from 'node:path'
+import {PGlite, type Transaction} from '@electric-sql/pglite'
+import {pgcrypto} from '@electric-sql/pglite/contrib/pgcrypto'
+
+export const MIGRATIONS_DIR = resolve(import.meta.dirname, '..', 'migrations')
+const BOOTSTRAP = readFileSync(join(import.meta.dirname, 'bootstrap.sql'), 'utf8')
+
+export type Database = PGlite
+
+/** The claims a request runs with; `role` picks the Postgres role, as PostgREST does. */
+export type RequestClaims = {role: 'anon' | 'authenticated' | 'service_role'; sub?: string; [claim: string]: unknown}
+
+/** Opens the database in `dataDir` (a new folder gets Supabase's base), then applies pending migrations. */
+export async function openDatabase(dataDir?: string, migrationsDir = MIGRATIONS_DIR): Promise<Database> {
+  const isNew = dataDir === undefined || !existsSync(join(dataDir, 'PG_VERSION'))
+  if (dataDir) mkdirSync(dataDir, {recursive: true})
+  const db = await PGlite.create({dataDir, extensions: {pgcrypto}})
+  if (isNew) await db.exec(BOOTSTRAP)
+  await applyMigrations(db, migrationsDir)
+  return db
+}
+
+export async function applyMigrations(db: Database, migrationsDir = MIGRATIONS_DIR): Promise<string[]> {
+  const applied = new Set(
+    (await db.query<{version: string}>('select version from supabase_migrations.schema_migrations')).rows.map(
+      (row) => row.version,
+    ),
+  )
+  const pending = readdirSync(migrationsDir)
+    .filter((file) => /^\d+_.+\.sql$/.test(file))
+    .sort()
+    .filter((file) => !applied.has(file.split('_')[0]!))
+  for (const file of pending) {
+    const [version, ...name] = file.replace(/\.sql$/, '').split('_')
+    try {
+      await db.transaction(async (tx) => {
+        await tx.exec(readFileSync(join(migrationsDir, file), 'utf8'))
+        await tx.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [
+          version,
+          name.join('_'),
+        ])
+      })
+    } catch (error) {
+      throw new Error(`Migration ${file} failed: ${(error as Error).message}`)
+    }
+  }
+  return pending
+}
+
+/** Runs `work` in a transaction as the request's role with its JWT claims, as Supabase runs API requests. */
+export function asRequest<T>(db: Database, claims: RequestClaims, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify(claims)])
+    await tx.exec(`set local role ${claims.role}`)
+    return work(tx)
+  })
+}

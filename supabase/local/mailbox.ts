@@ -1,0 +1,102 @@
+// The dev mailbox: every e-mail the stand-in would send, kept in the data folder and shown on a page and
+// through the part of Mailpit's JSON API that tests and people use (as with the Supabase CLI's mailbox).
+import {randomUUID} from 'node:crypto'
+import {existsSync, readFileSync, renameSync, writeFileSync} from 'node:fs'
+import {createServer, type Server} from 'node:http'
+import type {AddressInfo} from 'node:net'
+import {join} from 'node:path'
+import {send} from './http.ts'
+
+export type MailMessage = {ID: string; Created: string; To: string; Subject: string; Text: string; HTML: string; Link: string}
+
+const KEEP_LAST = 500
+
+export class Mailbox {
+  readonly #file: string | undefined
+  #messages: MailMessage[] = []
+
+  constructor(dataDir?: string) {
+    this.#file = dataDir ? join(dataDir, 'mailbox.json') : undefined
+    if (this.#file && existsSync(this.#file)) this.#messages = JSON.parse(readFileSync(this.#file, 'utf8'))
+  }
+
+  /** Delivers a message whose one call to action is `link`. */
+  deliver(to: string, subject: string, intro: string, action: string, link: string): MailMessage {
+    const message: MailMessage = {
+      ID: randomUUID(),
+      Created: new Date().toISOString(),
+      To: to,
+      Subject: subject,
+      Text: `${intro}\n\n${action}: ${link}\n`,
+      HTML: `<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p>`,
+      Link: link,
+    }
+    this.#messages = [message, ...this.#messages].slice(0, KEEP_LAST)
+    if (this.#file) {
+      writeFileSync(`${this.#file}.tmp`, JSON.stringify(this.#messages))
+      renameSync(`${this.#file}.tmp`, this.#file)
+    }
+    return message
+  }
+
+  messages(): readonly MailMessage[] {
+    return this.#messages
+  }
+}
+
+export async function startMailboxServer(mailbox: Mailbox, port: number, host = '127.0.0.1') {
+  const server: Server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://mailbox')
+    const one = /^\/api\/v1\/message\/([^/]+)$/.exec(url.pathname)
+    if (url.pathname === '/api/v1/messages') {
+      const messages = mailbox.messages().map(({ID, Created, To, Subject, Text}) => ({
+        ID,
+        Created,
+        To: [{Address: To, Name: ''}],
+        From: {Address: 'noreply@localhost', Name: 'QuantEdge'},
+        Subject,
+        Snippet: Text.slice(0, 200),
+      }))
+      return send(res, 200, {total: messages.length, messages_count: messages.length, messages})
+    }
+    if (one) {
+      const message = mailbox.messages().find((candidate) => candidate.ID === one[1])
+      if (!message) return send(res, 404, {message: `No message with ID ${one[1]}`})
+      return send(res, 200, {...message, To: [{Address: message.To, Name: ''}], From: {Address: 'noreply@localhost', Name: 'QuantEdge'}})
+    }
+    if (url.pathname === '/') {
+      res.writeHead(200, {'Content-Type': 'text/html; charset=utf-8'})
+      return res.end(mailboxPage(mailbox.messages()))
+    }
+    return send(res, 404, {message: 'Not found'})
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, host, resolve)
+  })
+  return {
+    url: `http://${host}:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
+
+function mailboxPage(messages: readonly MailMessage[]) {
+  const rows = messages
+    .map(
+      (message) =>
+        `<tr><td>${escapeHtml(new Date(message.Created).toLocaleString('en-IN'))}</td><td>${escapeHtml(message.To)}</td>` +
+        `<td>${escapeHtml(message.Subject)}</td><td><a href="${escapeHtml(message.Link)}">Open link</a></td></tr>`,
+    )
+    .join('')
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev mailbox</title>
+<style>body{font:15px system-ui;margin:2rem}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:.5rem;text-align:left}</style>
+</head><body><h1>Dev mailbox</h1><p>E-mail the local Supabase stand-in would have sent. Newest first.</p>
+<table><thead><tr><th>Sent</th><th>To</th><th>Subject</th><th>Link</th></tr></thead><tbody>${rows || '<tr><td colspan="4">No messages yet.</td></tr>'}</tbody></table></body></html>`
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (char) => ({'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;'})[char]!)

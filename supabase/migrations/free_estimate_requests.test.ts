@@ -1,0 +1,149 @@
+// The production migration on real Postgres (PGlite): who may do what, and every check constraint.
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {asRequest, openDatabase, type Database, type RequestClaims} from '../local/database.ts'
+
+let db: Database
+const USER_A = '00000000-0000-4000-8000-00000000000a'
+const USER_B = '00000000-0000-4000-8000-00000000000b'
+
+beforeAll(async () => {
+  db = await openDatabase()
+  await db.query(
+    `insert into auth.users (id, email, encrypted_password) values ($1, 'a@example.com', 'x'), ($2, 'b@example.com', 'x')`,
+    [USER_A, USER_B],
+  )
+})
+afterAll(() => db.close())
+
+const anon: RequestClaims = {role: 'anon'}
+const userA: RequestClaims = {role: 'authenticated', sub: USER_A}
+const service: RequestClaims = {role: 'service_role'}
+
+const validRequest = {
+  name: 'Asha Rao',
+  email: 'asha@example.com',
+  phone: '+91 98765 43210',
+  platforms: ['TradingView', 'Python'],
+  requirements: ['Backtesting'],
+  description: 'A backtest of my Bank Nifty straddle rules over three years.',
+  terms_accepted: true,
+  ownership_confirmed: true,
+}
+
+type Row = Record<string, unknown>
+
+/** Inserts one row as PostgREST would, without RETURNING (anon may not select). */
+const insert = (claims: RequestClaims, row: Row) =>
+  asRequest(db, claims, (tx) =>
+    tx.query(
+      `insert into public.free_estimate_requests (${Object.keys(row).join(', ')})
+       select ${Object.keys(row).join(', ')} from json_populate_recordset(null::public.free_estimate_requests, $1::json)`,
+      [JSON.stringify([row])],
+    ),
+  )
+
+const sqlstate = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'accepted',
+    (error: {code?: string}) => error.code ?? 'unknown',
+  )
+
+const rowsFor = async (email: string) =>
+  (
+    await asRequest(db, service, (tx) =>
+      tx.query<Row>('select * from public.free_estimate_requests where email = $1', [email]),
+    )
+  ).rows
+
+describe('row-level security and privileges', () => {
+  it('lets a visitor (anon) send a request, stored with no user', async () => {
+    await insert(anon, {...validRequest, email: 'visitor@example.com'})
+    const [row] = await rowsFor('visitor@example.com')
+    expect(row).toMatchObject({name: 'Asha Rao', platforms: ['TradingView', 'Python'], user_id: null, terms_accepted: true})
+    expect(row?.id).toEqual(expect.any(String))
+    expect(row?.created_at).toBeInstanceOf(Date)
+  })
+
+  it.each([
+    ['select', 'select count(*) from public.free_estimate_requests'],
+    ['update', "update public.free_estimate_requests set name = 'x'"],
+    ['delete', 'delete from public.free_estimate_requests'],
+  ])('refuses %s to a visitor and to a signed-in user', async (_action, sql) => {
+    expect(await sqlstate(asRequest(db, anon, (tx) => tx.query(sql)))).toBe('42501')
+    expect(await sqlstate(asRequest(db, userA, (tx) => tx.query(sql)))).toBe('42501')
+  })
+
+  it('records the signed-in sender from the access token', async () => {
+    await insert(userA, {...validRequest, email: 'signed-in@example.com'})
+    expect((await rowsFor('signed-in@example.com'))[0]?.user_id).toBe(USER_A)
+  })
+
+  it('accepts a user_id that is the sender’s own', async () => {
+    await insert(userA, {...validRequest, email: 'own-id@example.com', user_id: USER_A})
+    expect((await rowsFor('own-id@example.com'))[0]?.user_id).toBe(USER_A)
+  })
+
+  it('refuses a forged user_id, from a visitor or from another user', async () => {
+    expect(await sqlstate(insert(anon, {...validRequest, email: 'forged1@example.com', user_id: USER_B}))).toBe('42501')
+    expect(await sqlstate(insert(userA, {...validRequest, email: 'forged2@example.com', user_id: USER_B}))).toBe('42501')
+    expect(await rowsFor('forged1@example.com')).toEqual([])
+  })
+
+  it('refuses a visitor writing the id or the creation time', async () => {
+    expect(await sqlstate(insert(anon, {...validRequest, id: USER_A}))).toBe('42501')
+    expect(await sqlstate(insert(anon, {...validRequest, created_at: '2020-01-01T00:00:00Z'}))).toBe('42501')
+  })
+
+  it('lets the service role read, change and delete', async () => {
+    await insert(anon, {...validRequest, email: 'service@example.com'})
+    await asRequest(db, service, (tx) =>
+      tx.query("update public.free_estimate_requests set phone = '000' where email = 'service@example.com'"),
+    )
+    expect((await rowsFor('service@example.com'))[0]?.phone).toBe('000')
+    await asRequest(db, service, (tx) => tx.query("delete from public.free_estimate_requests where email = 'service@example.com'"))
+    expect(await rowsFor('service@example.com')).toEqual([])
+  })
+})
+
+describe('each check refuses what the form refuses', () => {
+  it.each<[string, Row, string]>([
+    ['an empty name', {name: ''}, '23514'],
+    ['a name of spaces', {name: '   '}, '23514'],
+    ['no name', {name: null}, '23502'],
+    ['a 201-character name', {name: 'n'.repeat(201)}, '23514'],
+    ['an empty e-mail', {email: ''}, '23514'],
+    ['an e-mail without @', {email: 'asha.example.com'}, '23514'],
+    ['a 255-character e-mail', {email: `${'e'.repeat(243)}@example.com`}, '23514'],
+    ['a phone of spaces', {phone: '  '}, '23514'],
+    ['a 41-character phone', {phone: '9'.repeat(41)}, '23514'],
+    ['no platform', {platforms: []}, '23514'],
+    ['an unknown platform', {platforms: ['Excel']}, '23514'],
+    ['five platforms', {platforms: ['TradingView', 'Tradetron', 'Python', 'Other', 'Other']}, '23514'],
+    ['no requirement', {requirements: []}, '23514'],
+    ['an unknown requirement', {requirements: ['Cooking']}, '23514'],
+    ['a description of spaces', {description: '\n  '}, '23514'],
+    ['a 5001-character description', {description: 'd'.repeat(5001)}, '23514'],
+    ['terms not accepted', {terms_accepted: false}, '23514'],
+    ['ownership not confirmed', {ownership_confirmed: false}, '23514'],
+    ['no terms answer', {terms_accepted: null}, '23502'],
+    ['platforms that are not a list', {platforms: 'Python'}, '22P02'],
+    ['a boolean that is not one', {terms_accepted: 'maybe'}, '22P02'],
+  ])('refuses %s', async (_case, change, code) => {
+    expect(await sqlstate(insert(anon, {...validRequest, ...change}))).toBe(code)
+  })
+
+  it('accepts every platform and requirement the form offers', async () => {
+    await insert(anon, {
+      ...validRequest,
+      email: 'everything@example.com',
+      platforms: ['TradingView', 'Tradetron', 'Python', 'Other'],
+      requirements: ['Indicator Development', 'Strategy Development', 'Backtesting', 'Automation'],
+    })
+    expect(await rowsFor('everything@example.com')).toHaveLength(1)
+  })
+})
+
+it('records the migration it applied', async () => {
+  const {rows} = await db.query<{version: string; name: string}>('select version, name from supabase_migrations.schema_migrations')
+  expect(rows).toEqual([{version: '20261121000000', name: 'free_estimate_requests'}])
+})
