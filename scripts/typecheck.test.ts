@@ -25,7 +25,8 @@ beforeAll(() => {
   for (const entry of readdirSync(join(repositoryRoot, 'node_modules'))) {
     if (entry !== '@quantedge') symlinkSync(join(repositoryRoot, 'node_modules', entry), join(copy, 'node_modules', entry))
   }
-  for (const workspace of ['schemas', 'studio', 'web', 'scripts']) {
+  const {workspaces} = JSON.parse(readFileSync(join(repositoryRoot, 'package.json'), 'utf8')) as {workspaces: string[]}
+  for (const workspace of workspaces) {
     symlinkSync(join(copy, workspace), join(copy, 'node_modules', '@quantedge', workspace))
   }
 })

@@ -4,6 +4,7 @@ import {repositoryRoot, run} from './run.ts'
 const projects = [
   {name: 'scripts', command: ['tsc', '-p', 'scripts']},
   {name: 'studio', command: ['tsc', '-p', 'studio']},
+  {name: 'supabase', command: ['tsc', '-p', 'supabase']},
   {name: 'web', command: ['npm', 'run', 'typecheck', '-w', 'web']},
 ] as const
 
@@ -17,4 +18,4 @@ if (failed.length > 0) {
   console.error(`Type errors in: ${failed.join(', ')}`)
   process.exit(1)
 }
-console.log('Types check in scripts, studio and web.')
+console.log(`Types check in ${projects.map(({name}) => name).join(', ')}.`)

@@ -1,14 +1,26 @@
 // `npm run bench`: performance numbers, measured here and printed as tables. Not part of `npm test`.
-// BENCH_RUNS sets how many Lighthouse runs each route gets (the median is kept); default 3.
+// BENCH_RUNS: Lighthouse runs per route, the median kept (default 3). BENCH_ONLY=site|estimates runs one part.
 import {assertChromium} from '../../web/e2e/support/chromium.ts'
+import {benchEstimates, estimatesTable} from './estimates.ts'
 import {benchSite, siteTable, siteTargetsMissed} from './site.ts'
 
-assertChromium()
-const runs = Number(process.env.BENCH_RUNS || 3)
+const only = process.env.BENCH_ONLY
 
-console.error(`Lighthouse, mobile, median of ${runs} run(s) per route:`)
-const rows = await benchSite(runs)
-console.log('\n## Site (Lighthouse, mobile)\n')
-console.log(siteTable(rows))
-const missed = siteTargetsMissed(rows)
-console.log(missed.length === 0 ? '\nAll site targets met.' : `\nTargets missed:\n${missed.map((line) => `- ${line}`).join('\n')}`)
+if (only !== 'estimates') {
+  assertChromium()
+  const runs = Number(process.env.BENCH_RUNS || 3)
+  console.error(`Lighthouse, mobile, median of ${runs} run(s) per route:`)
+  const rows = await benchSite(runs)
+  console.log('\n## Site (Lighthouse, mobile)\n')
+  console.log(siteTable(rows))
+  const missed = siteTargetsMissed(rows)
+  console.log(missed.length === 0 ? '\nAll site targets met.' : `\nTargets missed:\n${missed.map((line) => `- ${line}`).join('\n')}`)
+}
+
+if (only !== 'site') {
+  console.error('Estimate inserts: 20 concurrent supabase-js clients for 15 s against supabase/local')
+  const result = await benchEstimates()
+  console.log('\n## Estimate inserts (supabase-js → supabase/local)\n')
+  console.log(estimatesTable(result))
+  console.log(result.stored === result.sent && result.failed === 0 ? '\nEvery submitted row was stored.' : '\nRows were lost or refused.')
+}

@@ -18,12 +18,17 @@ export async function startSeededLake() {
  * The folder sits inside web/ because the prerender step imports the server build, which must resolve
  * the app's packages.
  */
-export async function buildSiteFrom(lake: TestLake) {
+export async function buildSiteFrom(lake: TestLake, {supabaseUrl}: {supabaseUrl?: string} = {}) {
   mkdirSync(join(webDir, '.test-builds'), {recursive: true})
   const buildDir = mkdtempSync(join(webDir, '.test-builds', 'build-'))
   const root = await prerenderSite({
     buildDir,
-    env: {SANITY_PROJECT_ID: 'test', SANITY_DATASET: 'production', SANITY_API_HOST: lake.url},
+    env: {
+      SANITY_PROJECT_ID: 'test',
+      SANITY_DATASET: 'production',
+      SANITY_API_HOST: lake.url,
+      ...(supabaseUrl ? {VITE_SUPABASE_URL: supabaseUrl} : {}),
+    },
   })
   return {root, remove: () => rmSync(buildDir, {recursive: true, force: true})}
 }

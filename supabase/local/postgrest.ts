@@ -98,13 +98,32 @@ async function select(table: string, url: URL, claims: RequestClaims, db: Databa
   }
   const limit = url.searchParams.get('limit')
   if (limit !== null && !/^\d+$/.test(limit)) throw postgrestError(400, 'PGRST100', `"failed to parse limit (${limit})"`)
+  const {where, values} = equalityFilters(url.searchParams, known)
   const list = columns.map((column) => (column === '*' ? '*' : `"${column}"`)).join(', ')
   const {rows} = await asRequest(db, claims, (tx) =>
     tx.query(
-      `select ${list} from public.${table} order by "${orderColumn}" ${direction ?? 'asc'}${limit ? ` limit ${Number(limit)}` : ''}`,
+      `select ${list} from public.${table}${where} order by "${orderColumn}" ${direction ?? 'asc'}${limit ? ` limit ${Number(limit)}` : ''}`,
+      values,
     ),
   )
   return {status: 200, body: rows}
+}
+
+const RESERVED_PARAMS = new Set(['select', 'order', 'limit', 'columns'])
+
+/** `column=eq.value` filters; any other operator is refused rather than ignored. */
+function equalityFilters(params: URLSearchParams, known: Set<string>) {
+  const conditions: string[] = []
+  const values: string[] = []
+  for (const [column, filter] of params) {
+    if (RESERVED_PARAMS.has(column)) continue
+    if (!known.has(column)) throw postgrestError(400, '42703', `column ${column} does not exist`)
+    const value = /^eq\.(.*)$/s.exec(filter)?.[1]
+    if (value === undefined) throw postgrestError(400, 'PGRST100', `"failed to parse filter (${filter})": only eq is supported here`)
+    values.push(value)
+    conditions.push(`"${column}"::text = $${values.length}`)
+  }
+  return {where: conditions.length ? ` where ${conditions.join(' and ')}` : '', values}
 }
 
 /** Postgres errors as PostgREST answers them, with its status for each SQLSTATE class this table can raise. */

@@ -72,6 +72,8 @@ const badRequests: Case[] = [
   {name: 'a select by a visitor', path: `${rest}?select=*`, method: 'GET', status: 401, message: /permission denied/},
   {name: 'a select of an unknown column', path: `${rest}?select=secret`, method: 'GET', authorization: async () => DEMO_SERVICE_ROLE_KEY, status: 400, message: /does not exist/},
   {name: 'a bad order', path: `${rest}?order=name.sideways`, method: 'GET', authorization: async () => DEMO_SERVICE_ROLE_KEY, status: 400, message: /failed to parse order/},
+  {name: 'a filter operator it does not know', path: `${rest}?name=like.R*`, method: 'GET', authorization: async () => DEMO_SERVICE_ROLE_KEY, status: 400, message: /only eq/},
+  {name: 'a filter on an unknown column', path: `${rest}?secret=eq.1`, method: 'GET', authorization: async () => DEMO_SERVICE_ROLE_KEY, status: 400, message: /does not exist/},
   {name: 'a bad limit', path: `${rest}?limit=lots`, method: 'GET', authorization: async () => DEMO_SERVICE_ROLE_KEY, status: 400, message: /failed to parse limit/},
   {name: 'a forged JWT', path: rest, body: json(validRequest), authorization: () => sign({role: 'service_role'}, {secret: 'not-the-secret-not-the-secret-not-the-secret'}), status: 401, message: /JWT is invalid/},
   {name: 'an expired JWT', path: rest, body: json(validRequest), authorization: () => sign({role: 'authenticated', sub: 'x', exp: 1}, {expiresIn: '-1h'}), status: 401, message: /JWT expired/},
@@ -206,6 +208,8 @@ describe('with the real supabase-js', () => {
     const service = createClient(supabase.url, DEMO_SERVICE_ROLE_KEY, {auth: {persistSession: false}})
     const {data} = await service.from('free_estimate_requests').select('email, platforms').order('created_at', {ascending: true})
     expect(data).toContainEqual({email: 'readback@example.com', platforms: ['Python']})
+    const only = await service.from('free_estimate_requests').select('email').eq('email', 'readback@example.com')
+    expect(only.data).toEqual([{email: 'readback@example.com'}])
   })
 
   it('keeps users and requests across a restart', async () => {

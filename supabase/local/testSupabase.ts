@@ -10,7 +10,15 @@ export async function startTestSupabase(
   options: LocalSupabaseOptions = {},
   dataDir = mkdtempSync(join(tmpdir(), 'supabase-local-')),
 ): Promise<TestSupabase> {
-  const supabase = await startLocalSupabase({port: 0, mailboxPort: 0, emailIntervalSeconds: 0, ...options, dataDir})
+  const supabase = await startLocalSupabase({
+    port: 0,
+    mailboxPort: 0,
+    emailIntervalSeconds: 0,
+    // Test sites listen on free ports: any local address may receive the e-mailed links.
+    redirectUrls: ['http://localhost:', 'http://127.0.0.1:'],
+    ...options,
+    dataDir,
+  })
   return {
     ...supabase,
     dataDir,

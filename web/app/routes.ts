@@ -12,6 +12,8 @@ export default [
   route('privacy', 'routes/legal.tsx', {id: 'privacy'}),
   route('terms', 'routes/legal.tsx', {id: 'terms'}),
   route('disclaimer', 'routes/legal.tsx', {id: 'disclaimer'}),
+  route('account/confirmed', 'routes/account/confirmed.tsx'),
+  route('account/reset-password', 'routes/account/resetPassword.tsx'),
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
   route('*', 'routes/notFound.tsx'),

@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type {Page} from '@playwright/test'
 import {expect, openHydrated, test} from './support/fixtures.ts'
 
-const ROUTES = ['/', '/tradingview', '/python', '/tradetron', '/contactus', '/subscribe', '/quantmetrics', '/teampage', '/privacy', '/terms', '/disclaimer', '/no-such-page']
+const ROUTES = ['/', '/tradingview', '/python', '/tradetron', '/contactus', '/subscribe', '/quantmetrics', '/teampage', '/privacy', '/terms', '/disclaimer', '/no-such-page', '/account/confirmed', '/account/reset-password']
 
 const violations = async (page: Page) => {
   const results = await new AxeBuilder({page}).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze()
@@ -21,6 +21,26 @@ test('no violations with the indicator dialog open', async ({page}) => {
   await openHydrated(page, '/tradingview')
   await page.getByRole('button', {name: 'Buy Now Straddle RSI'}).click()
   await expect(page.getByRole('dialog')).toBeVisible()
+  expect(await violations(page)).toEqual([])
+})
+
+test('no violations with the sign-in dialog open, in each of its modes', async ({page}) => {
+  await openHydrated(page, '/')
+  await page.getByRole('banner').getByRole('button', {name: 'Login'}).click()
+  const dialog = page.getByRole('dialog')
+  await expect(dialog.getByRole('heading', {name: 'Welcome Back'})).toBeVisible()
+  expect(await violations(page)).toEqual([])
+  await dialog.getByRole('button', {name: 'Sign Up'}).click()
+  expect(await violations(page)).toEqual([])
+  await dialog.getByRole('button', {name: 'Login'}).click()
+  await dialog.getByRole('button', {name: 'Forgot password?'}).click()
+  expect(await violations(page)).toEqual([])
+})
+
+test('no violations on the estimate form showing its errors', async ({page}) => {
+  await openHydrated(page, '/contactus')
+  await page.locator('form.estimate-form').getByRole('button', {name: 'Submit'}).click()
+  await expect(page.locator('.field-error').first()).toBeVisible()
   expect(await violations(page)).toEqual([])
 })
 

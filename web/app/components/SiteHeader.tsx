@@ -1,5 +1,6 @@
 import {useEffect, useId, useState} from 'react'
 import {Link, useLocation} from 'react-router'
+import {AuthButton} from '../auth/AuthButton.tsx'
 import {Logo} from './Logo.tsx'
 
 const NAV_ITEMS = [
@@ -46,6 +47,9 @@ export function SiteHeader({siteName}: {siteName: string}) {
                 <Link to={item.to}>{item.label}</Link>
               </li>
             ))}
+            <li>
+              <AuthButton />
+            </li>
             <li>
               <Link to="/#subscribe" className="button button-primary">
                 Buy Now

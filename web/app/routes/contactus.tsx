@@ -2,6 +2,7 @@ import type {Route} from './+types/contactus'
 import {PageIntro} from '../components/PageIntro.tsx'
 import {loadSitePage} from '../content/load.server.ts'
 import {pageMeta, siteFromMatches} from '../content/meta.ts'
+import {EstimateForm} from '../estimate/EstimateForm.tsx'
 
 export async function loader() {
   return {page: await loadSitePage('contactus')}
@@ -11,9 +12,11 @@ export const meta: Route.MetaFunction = ({loaderData, matches, location}) =>
   pageMeta(loaderData.page.seo, siteFromMatches(matches), location.pathname)
 
 export default function ContactUs({loaderData}: Route.ComponentProps) {
+  const {page} = loaderData
   return (
-    <div className="page page-narrow page-centered">
-      <PageIntro title={loaderData.page.title} intro={loaderData.page.intro} />
+    <div className="page page-narrow">
+      <PageIntro title={page.title} intro={page.intro} />
+      <EstimateForm submitLabel={page.actionLabel ?? 'Submit'} />
     </div>
   )
 }

@@ -17,6 +17,11 @@ export {expect}
  */
 export async function openHydrated(page: import('@playwright/test').Page, path: string) {
   await page.goto(path)
+  await waitForHydration(page)
+}
+
+/** Waits until the current page's scripts have loaded and run. */
+export async function waitForHydration(page: import('@playwright/test').Page) {
   await page.waitForFunction(() => (window as {__reactRouterRouteModules?: object}).__reactRouterRouteModules !== undefined)
   await page.waitForLoadState('networkidle')
 }

@@ -1,17 +1,24 @@
-// Builds the site once from a seeded throwaway lake, stops the lake (the pages must not need it), and serves
-// the build on a free port for every test. E2E_BASE_URL tells the tests where.
-import {assertChromium} from './chromium.ts'
+// Starts a throwaway supabase/local, builds the site once from a seeded throwaway lake (then stops the lake:
+// the pages must not need it), and serves the build on a free port for every test.
+// E2E_BASE_URL, E2E_SUPABASE_URL, E2E_MAILBOX_URL and E2E_BUILD_ROOT tell the tests where.
+import {startTestSupabase} from '@quantedge/supabase/local/testSupabase'
 import {startSiteServer} from '../../../scripts/site/server.ts'
 import {buildSiteFrom, startSeededLake} from '../../../scripts/site/throwawaySite.ts'
+import {assertChromium} from './chromium.ts'
 
 export default async function globalSetup() {
   assertChromium()
+  const supabase = await startTestSupabase()
   const lake = await startSeededLake()
-  const build = await buildSiteFrom(lake).finally(() => lake.close())
+  const build = await buildSiteFrom(lake, {supabaseUrl: supabase.url}).finally(() => lake.close())
   const site = await startSiteServer(build.root, 0)
   process.env.E2E_BASE_URL = site.url
+  process.env.E2E_SUPABASE_URL = supabase.url
+  process.env.E2E_MAILBOX_URL = supabase.mailboxUrl
+  process.env.E2E_BUILD_ROOT = build.root
   return async () => {
     await site.close()
+    await supabase.close()
     build.remove()
   }
 }

@@ -1,0 +1,26 @@
+// Lets a command use the configured Supabase whether or not the stand-in is running: when the site is
+// configured for supabase/local on this machine and nothing answers there, the stand-in runs in-process.
+import {startLocalSupabase, type LocalSupabase} from './server.ts'
+import {localSupabaseSettings} from './settings.ts'
+
+/** The API address the site is configured for (VITE_SUPABASE_URL), and whether that is the local stand-in. */
+export function configuredSupabase(env: Record<string, string | undefined> = process.env) {
+  const settings = localSupabaseSettings(env)
+  const localUrl = `http://127.0.0.1:${settings.port}`
+  const url = env.VITE_SUPABASE_URL || localUrl
+  return {url, isLocal: url === localUrl, settings}
+}
+
+async function isAnswering(url: string) {
+  try {
+    return (await fetch(`${url}/health`, {signal: AbortSignal.timeout(2000)})).ok
+  } catch {
+    return false
+  }
+}
+
+export async function startLocalSupabaseIfNeeded(env: Record<string, string | undefined> = process.env): Promise<LocalSupabase | undefined> {
+  const {url, isLocal, settings} = configuredSupabase(env)
+  if (!isLocal || (await isAnswering(url))) return undefined
+  return startLocalSupabase(settings)
+}

@@ -1,0 +1,138 @@
+// The free-estimate form in Chromium against supabase/local: validation, the submitting state, success with
+// a reset form and a stored row holding exactly what was sent, and an outage that loses nothing typed.
+import type {Page} from '@playwright/test'
+import {startTestSupabase} from '@quantedge/supabase/local/testSupabase'
+import {startSiteServer} from '../../scripts/site/server.ts'
+import {buildSiteFrom, startSeededLake} from '../../scripts/site/throwawaySite.ts'
+import {expect, openHydrated, test} from './support/fixtures.ts'
+import {leadOwner, uniqueEmail} from './support/supabase.ts'
+
+const fillForm = async (page: Page, email: string) => {
+  const form = page.locator('form.estimate-form')
+  await form.getByLabel('Name *').fill('Asha Rao')
+  await form.getByLabel('Email *').fill(email)
+  await form.getByLabel('Phone *').fill('+91 98765 43210')
+  await form.getByRole('button', {name: 'Python'}).click()
+  await form.getByRole('button', {name: 'Other'}).click()
+  await form.getByRole('button', {name: 'Backtesting'}).click()
+  await form.getByRole('button', {name: 'Automation'}).click()
+  await form.getByRole('button', {name: 'Automation'}).click()
+  await form.getByLabel('Description *').fill('Backtest my Bank Nifty straddle rules over three years.\nThen automate them.')
+  await form.getByLabel('I agree to Terms & Conditions *').check()
+  await form.getByLabel('I confirm I own this information *').check()
+  return form
+}
+
+test('an empty submit shows every message beside its field and sends nothing; editing a field clears its message', async ({page}) => {
+  const before = (await leadOwner().from('free_estimate_requests').select('id')).data!.length
+  await openHydrated(page, '/contactus')
+  const form = page.locator('form.estimate-form')
+  await form.getByRole('button', {name: 'Submit'}).click()
+
+  const messageOf = (label: string) => form.locator('.field', {has: page.getByText(label, {exact: true})}).locator('.field-error')
+  for (const label of ['Name *', 'Email *', 'Phone *', 'Description *', 'I agree to Terms & Conditions *', 'I confirm I own this information *']) {
+    await expect(messageOf(label)).toHaveText('Required')
+  }
+  for (const legend of ['Platforms *', 'Requirements *']) await expect(messageOf(legend)).toHaveText('Select at least one')
+  await expect(form.getByLabel('Name *')).toBeFocused()
+  await expect(form.getByLabel('Name *')).toHaveAttribute('aria-invalid', 'true')
+
+  await form.getByLabel('Name *').fill('A')
+  await expect(messageOf('Name *')).toHaveCount(0)
+  await expect(messageOf('Email *')).toHaveText('Required')
+  await form.getByRole('button', {name: 'TradingView'}).click()
+  await expect(messageOf('Platforms *')).toHaveCount(0)
+  await form.getByLabel('I agree to Terms & Conditions *').check()
+  await expect(messageOf('I agree to Terms & Conditions *')).toHaveCount(0)
+  await expect(messageOf('Requirements *')).toHaveText('Select at least one')
+
+  await form.getByLabel('Phone *').fill('   ')
+  await form.getByRole('button', {name: 'Submit'}).click()
+  await expect(messageOf('Phone *')).toHaveText('Required')
+  expect((await leadOwner().from('free_estimate_requests').select('id')).data!.length).toBe(before)
+})
+
+test('chips toggle on and off', async ({page}) => {
+  await openHydrated(page, '/contactus')
+  const chip = page.locator('form.estimate-form').getByRole('button', {name: 'Tradetron'})
+  await expect(chip).toHaveAttribute('aria-pressed', 'false')
+  await chip.click()
+  await expect(chip).toHaveAttribute('aria-pressed', 'true')
+  await chip.click()
+  await expect(chip).toHaveAttribute('aria-pressed', 'false')
+})
+
+test('a complete request shows Submitting…, then success; the form resets and the row holds exactly what was sent', async ({page}) => {
+  const email = uniqueEmail('lead')
+  await openHydrated(page, '/contactus')
+  const form = await fillForm(page, email)
+  const submitStates = page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        const button = document.querySelector<HTMLButtonElement>('form.estimate-form [type=submit]')!
+        const seen: string[] = []
+        const observer = new MutationObserver(() => {
+          seen.push(`${button.textContent}|${button.disabled}`)
+          if (document.querySelector('form.estimate-form [role=status]')) {
+            observer.disconnect()
+            resolve(seen)
+          }
+        })
+        observer.observe(document.querySelector('form.estimate-form')!, {subtree: true, childList: true, characterData: true, attributes: true})
+      }),
+  )
+  await form.getByRole('button', {name: 'Submit'}).click()
+  expect(await submitStates).toContain('Submitting…|true')
+  await expect(form.getByRole('status')).toHaveText('Estimate request submitted successfully!')
+  await expect(form.getByRole('button', {name: 'Submit'})).toBeEnabled()
+
+  for (const label of ['Name *', 'Email *', 'Phone *', 'Description *']) await expect(form.getByLabel(label)).toHaveValue('')
+  await expect(form.getByLabel('I agree to Terms & Conditions *')).not.toBeChecked()
+  await expect(form.locator('[aria-pressed=true]')).toHaveCount(0)
+
+  const {data} = await leadOwner()
+    .from('free_estimate_requests')
+    .select('name, email, phone, platforms, requirements, description, terms_accepted, ownership_confirmed, user_id')
+    .eq('email', email)
+  expect(data).toEqual([
+    {
+      name: 'Asha Rao',
+      email,
+      phone: '+91 98765 43210',
+      platforms: ['Python', 'Other'],
+      requirements: ['Backtesting'],
+      description: 'Backtest my Bank Nifty straddle rules over three years.\nThen automate them.',
+      terms_accepted: true,
+      ownership_confirmed: true,
+      user_id: null,
+    },
+  ])
+})
+
+test('with the backend stopped, the red box shows the failure and everything typed stays', async ({page}) => {
+  test.setTimeout(120_000)
+  const supabase = await startTestSupabase()
+  const lake = await startSeededLake()
+  const build = await buildSiteFrom(lake, {supabaseUrl: supabase.url}).finally(() => lake.close())
+  const site = await startSiteServer(build.root, 0)
+  try {
+    await openHydrated(page, `${site.url}/contactus`)
+    const form = await fillForm(page, 'outage@example.com')
+    await supabase.close()
+    await form.getByRole('button', {name: 'Submit'}).click()
+    const alert = form.getByRole('alert')
+    await expect(alert).toHaveText('Could not reach the server. Check your connection and try again.', {timeout: 20_000})
+    await expect(alert).toHaveCSS('color', 'rgb(254, 202, 202)')
+    await expect(form.getByLabel('Name *')).toHaveValue('Asha Rao')
+    await expect(form.getByLabel('Email *')).toHaveValue('outage@example.com')
+    await expect(form.getByLabel('Phone *')).toHaveValue('+91 98765 43210')
+    await expect(form.getByLabel('Description *')).toHaveValue(/^Backtest my Bank Nifty/)
+    await expect(form.locator('[aria-pressed=true]')).toHaveText(['Python', 'Other', 'Backtesting'])
+    await expect(form.getByLabel('I agree to Terms & Conditions *')).toBeChecked()
+    await expect(form.getByLabel('I confirm I own this information *')).toBeChecked()
+    await expect(form.getByRole('button', {name: 'Submit'})).toBeEnabled()
+  } finally {
+    await site.close()
+    build.remove()
+  }
+})

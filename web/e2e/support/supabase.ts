@@ -1,0 +1,17 @@
+// What browser tests need of the test stand-in: its mailbox, and reading rows back as the lead owner.
+import {createClient} from '@supabase/supabase-js'
+import {DEMO_SERVICE_ROLE_KEY} from '@quantedge/supabase/local/keys'
+import {latestLink} from '@quantedge/supabase/local/testSupabase'
+
+const required = (name: string) => {
+  const value = process.env[name]
+  if (!value) throw new Error(`${name} is not set: run the browser tests through playwright.config.ts`)
+  return value
+}
+
+export const mailedLink = (address: string) => latestLink(required('E2E_MAILBOX_URL'), address)
+
+export const leadOwner = () => createClient(required('E2E_SUPABASE_URL'), DEMO_SERVICE_ROLE_KEY, {auth: {persistSession: false}})
+
+/** An address no other test uses. */
+export const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`
