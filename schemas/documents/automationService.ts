@@ -8,7 +8,7 @@ export const automationService = defineType({
   title: 'Tradetron automation service',
   type: 'document',
   icon: RocketIcon,
-  fields: catalogueCardFields,
+  fields: catalogueCardFields(48),
   orderings: byOrder,
   preview: catalogueCardPreview,
 })

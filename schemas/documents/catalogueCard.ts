@@ -1,14 +1,14 @@
 import {defineField} from 'sanity'
 import {shortText, sortOrder, requiredSlug} from '../rules.ts'
 
-/** The fields every catalogue card shares: the Python toolkit's modules and the Tradetron services. */
-export const catalogueCardFields = [
-  defineField({name: 'name', title: 'Name', type: 'string', validation: shortText(48)}),
+/** The fields every catalogue card shares: indicators, the Python toolkit's modules, the Tradetron services. */
+export const catalogueCardFields = (nameMax: number) => [
+  defineField({name: 'name', title: 'Name', type: 'string', validation: shortText(nameMax)}),
   defineField({
     name: 'slug',
     title: 'Slug',
     type: 'slug',
-    options: {source: 'name', maxLength: 56},
+    options: {source: 'name', maxLength: nameMax + 8},
     validation: requiredSlug,
   }),
   defineField(sortOrder),

@@ -1,6 +1,7 @@
 import {ChartUpwardIcon} from '@sanity/icons/ChartUpward'
 import {defineField, defineType} from 'sanity'
-import {rupeePrice, shortText, sortOrder, requiredSlug} from '../rules.ts'
+import {rupeePrice} from '../rules.ts'
+import {byOrder, catalogueCardFields} from './catalogueCard.ts'
 
 /** A TradingView indicator, sold through a direct message. */
 export const indicator = defineType({
@@ -9,22 +10,7 @@ export const indicator = defineType({
   type: 'document',
   icon: ChartUpwardIcon,
   fields: [
-    defineField({name: 'name', title: 'Name', type: 'string', validation: shortText(40)}),
-    defineField({
-      name: 'slug',
-      title: 'Slug',
-      type: 'slug',
-      options: {source: 'name', maxLength: 48},
-      validation: requiredSlug,
-    }),
-    defineField(sortOrder),
-    defineField({
-      name: 'description',
-      title: 'Description',
-      type: 'text',
-      rows: 3,
-      validation: (rule) => rule.required().min(40).max(240),
-    }),
+    ...catalogueCardFields(40),
     defineField({name: 'price', title: 'Price (₹)', type: 'number', validation: rupeePrice}),
     defineField({
       name: 'demoVideo',
@@ -32,7 +18,7 @@ export const indicator = defineType({
       type: 'demoVideo',
     }),
   ],
-  orderings: [{title: 'Order', name: 'order', by: [{field: 'order', direction: 'asc'}]}],
+  orderings: byOrder,
   preview: {
     select: {title: 'name', price: 'price'},
     prepare: ({title, price}: {title?: string; price?: number}) => ({

@@ -1,6 +1,7 @@
 import {CreditCardIcon} from '@sanity/icons/CreditCard'
 import {defineArrayMember, defineField, defineType} from 'sanity'
 import {rupeePrice, shortText, sortOrder, requiredSlug} from '../rules.ts'
+import {byOrder} from './catalogueCard.ts'
 
 /** A Quant Metrics subscription plan; Subscribe opens the social profile. */
 export const plan = defineType({
@@ -40,7 +41,7 @@ export const plan = defineType({
       validation: (rule) => rule.required().min(1).max(6),
     }),
   ],
-  orderings: [{title: 'Order', name: 'order', by: [{field: 'order', direction: 'asc'}]}],
+  orderings: byOrder,
   preview: {
     select: {title: 'title', price: 'price', period: 'billingPeriod'},
     prepare: ({title, price, period}: {title?: string; price?: number; period?: string}) => ({

@@ -8,7 +8,7 @@ export const toolkitModule = defineType({
   title: 'Python toolkit module',
   type: 'document',
   icon: CodeIcon,
-  fields: catalogueCardFields,
+  fields: catalogueCardFields(48),
   orderings: byOrder,
   preview: catalogueCardPreview,
 })

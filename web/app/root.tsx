@@ -1,5 +1,6 @@
 import {isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData} from 'react-router'
 import type {Route} from './+types/root'
+import {HomeButton} from './components/HomeButton.tsx'
 import {SiteFooter} from './components/SiteFooter.tsx'
 import {SiteHeader} from './components/SiteHeader.tsx'
 import {publishedContent, required} from './content/load.server.ts'
@@ -61,9 +62,7 @@ export function ErrorBoundary({error}: Route.ErrorBoundaryProps) {
   return (
     <main id="main" className="page page-narrow">
       <h1>{title}</h1>
-      <p>
-        <a href="/">Go to the home page</a>
-      </p>
+      <HomeButton />
     </main>
   )
 }

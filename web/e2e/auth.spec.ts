@@ -9,6 +9,17 @@ const openSignIn = async (page: Page) => {
   return page.getByRole('dialog')
 }
 
+/** Signs up through the dialog and waits for the confirmation text; returns the dialog, left open. */
+const signUpThroughDialog = async (page: Page, email: string, password: string) => {
+  const dialog = await openSignIn(page)
+  await dialog.getByRole('button', {name: 'Sign Up'}).click()
+  await dialog.getByLabel('Email').fill(email)
+  await dialog.getByLabel('Password').fill(password)
+  await dialog.locator('[type=submit]').click()
+  await expect(dialog.getByRole('status')).toHaveText('Sign-up successful! Confirm via email.')
+  return dialog
+}
+
 test('sign up, confirm by e-mail, sign in, stay signed in across a reload, log out', async ({page}) => {
   const email = uniqueEmail('signup')
   await openHydrated(page, '/tradingview')
@@ -53,12 +64,7 @@ test('sign up, confirm by e-mail, sign in, stay signed in across a reload, log o
 test('the confirmation link lands on a page that says the e-mail is confirmed', async ({page}) => {
   const email = uniqueEmail('landing')
   await openHydrated(page, '/')
-  const dialog = await openSignIn(page)
-  await dialog.getByRole('button', {name: 'Sign Up'}).click()
-  await dialog.getByLabel('Email').fill(email)
-  await dialog.getByLabel('Password').fill('s3cret-pass')
-  await dialog.locator('[type=submit]').click()
-  await expect(dialog.getByRole('status')).toBeVisible()
+  await signUpThroughDialog(page, email, 's3cret-pass')
 
   await page.goto(await mailedLink(email))
   await expect(page).toHaveURL(/\/account\/confirmed/)
@@ -126,12 +132,7 @@ test('messages are cleared on each submit attempt', async ({page}) => {
 test('reset password: success text, the mailed link sets a new password, which then signs in', async ({page}) => {
   const email = uniqueEmail('reset')
   await openHydrated(page, '/')
-  let dialog = await openSignIn(page)
-  await dialog.getByRole('button', {name: 'Sign Up'}).click()
-  await dialog.getByLabel('Email').fill(email)
-  await dialog.getByLabel('Password').fill('first-pass')
-  await dialog.locator('[type=submit]').click()
-  await expect(dialog.getByRole('status')).toBeVisible()
+  let dialog = await signUpThroughDialog(page, email, 'first-pass')
   await page.request.get(await mailedLink(email), {maxRedirects: 0})
 
   await dialog.getByRole('button', {name: 'Login'}).click()

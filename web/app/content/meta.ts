@@ -21,8 +21,21 @@ export function pageMeta(seo: PageSeo, site: Site, pathname: string): MetaDescri
 }
 
 /** The site settings the root loader read, as route meta functions see them. */
-export function siteFromMatches(matches: ReadonlyArray<{id: string; loaderData?: unknown} | undefined>): Site {
+export function siteFromMatches(matches: ReadonlyArray<MatchLike>): Site {
   const root = matches.find((match) => match?.id === 'root')?.loaderData as {settings?: Site} | undefined
   if (!root?.settings) throw new Error('The root loader gave no site settings')
   return root.settings
 }
+
+type MatchLike = {id: string; loaderData?: unknown} | undefined
+
+/** The meta function of every page whose loader returns `{page: {seo}}`. */
+export const seoMeta = ({
+  loaderData,
+  matches,
+  location,
+}: {
+  loaderData: {page: {seo: PageSeo}}
+  matches: ReadonlyArray<MatchLike>
+  location: {pathname: string}
+}) => pageMeta(loaderData.page.seo, siteFromMatches(matches), location.pathname)

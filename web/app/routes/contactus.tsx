@@ -1,15 +1,14 @@
 import type {Route} from './+types/contactus'
 import {PageIntro} from '../components/PageIntro.tsx'
 import {loadSitePage} from '../content/load.server.ts'
-import {pageMeta, siteFromMatches} from '../content/meta.ts'
+import {seoMeta} from '../content/meta.ts'
 import {EstimateForm} from '../estimate/EstimateForm.tsx'
 
 export async function loader() {
   return {page: await loadSitePage('contactus')}
 }
 
-export const meta: Route.MetaFunction = ({loaderData, matches, location}) =>
-  pageMeta(loaderData.page.seo, siteFromMatches(matches), location.pathname)
+export const meta: Route.MetaFunction = seoMeta
 
 export default function ContactUs({loaderData}: Route.ComponentProps) {
   const {page} = loaderData

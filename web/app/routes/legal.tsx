@@ -3,7 +3,7 @@ import type {Route} from './+types/legal'
 import {RichText} from '../components/RichText.tsx'
 import {formatDate} from '../content/format.ts'
 import {publishedContent, required} from '../content/load.server.ts'
-import {pageMeta, siteFromMatches} from '../content/meta.ts'
+import {seoMeta} from '../content/meta.ts'
 import {LEGAL_PAGE_QUERY} from '../content/queries.ts'
 
 export async function loader({request}: Route.LoaderArgs) {
@@ -11,8 +11,7 @@ export async function loader({request}: Route.LoaderArgs) {
   return {page: required(await publishedContent.fetch(LEGAL_PAGE_QUERY, {slug}), `legal text "${slug}"`)}
 }
 
-export const meta: Route.MetaFunction = ({loaderData, matches, location}) =>
-  pageMeta(loaderData.page.seo, siteFromMatches(matches), location.pathname)
+export const meta: Route.MetaFunction = seoMeta
 
 export default function LegalPage({loaderData}: Route.ComponentProps) {
   const {page} = loaderData

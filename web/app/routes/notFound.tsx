@@ -1,5 +1,5 @@
-import {Link} from 'react-router'
 import type {Route} from './+types/notFound'
+import {HomeButton} from '../components/HomeButton.tsx'
 
 export const meta: Route.MetaFunction = () => [
   {title: 'Page not found'},
@@ -15,11 +15,7 @@ export default function NotFound() {
         <h1>Page not found</h1>
         <p className="lead">The page you asked for does not exist or has moved.</p>
       </header>
-      <p>
-        <Link to="/" className="button button-primary">
-          Go to the home page
-        </Link>
-      </p>
+      <HomeButton />
     </div>
   )
 }

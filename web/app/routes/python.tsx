@@ -2,7 +2,7 @@ import type {Route} from './+types/python'
 import {CatalogueCards} from '../components/CatalogueCards.tsx'
 import {PageIntro} from '../components/PageIntro.tsx'
 import {loadSitePage, publishedContent} from '../content/load.server.ts'
-import {pageMeta, siteFromMatches} from '../content/meta.ts'
+import {seoMeta} from '../content/meta.ts'
 import {TOOLKIT_MODULES_QUERY} from '../content/queries.ts'
 import {useSiteSettings} from '../root.tsx'
 
@@ -11,8 +11,7 @@ export async function loader() {
   return {page, modules}
 }
 
-export const meta: Route.MetaFunction = ({loaderData, matches, location}) =>
-  pageMeta(loaderData.page.seo, siteFromMatches(matches), location.pathname)
+export const meta: Route.MetaFunction = seoMeta
 
 export default function Python({loaderData}: Route.ComponentProps) {
   const {page, modules} = loaderData

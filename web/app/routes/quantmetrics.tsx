@@ -1,14 +1,13 @@
 import type {Route} from './+types/quantmetrics'
 import {PageIntro} from '../components/PageIntro.tsx'
 import {loadSitePage} from '../content/load.server.ts'
-import {pageMeta, siteFromMatches} from '../content/meta.ts'
+import {seoMeta} from '../content/meta.ts'
 
 export async function loader() {
   return {page: await loadSitePage('quantmetrics')}
 }
 
-export const meta: Route.MetaFunction = ({loaderData, matches, location}) =>
-  pageMeta(loaderData.page.seo, siteFromMatches(matches), location.pathname)
+export const meta: Route.MetaFunction = seoMeta
 
 export default function QuantMetrics({loaderData}: Route.ComponentProps) {
   return (

@@ -2,15 +2,14 @@ import type {Route} from './+types/teampage'
 import {PageIntro} from '../components/PageIntro.tsx'
 import {RichText} from '../components/RichText.tsx'
 import {loadSitePage} from '../content/load.server.ts'
-import {pageMeta, siteFromMatches} from '../content/meta.ts'
+import {seoMeta} from '../content/meta.ts'
 import {useSiteSettings} from '../root.tsx'
 
 export async function loader() {
   return {page: await loadSitePage('teampage')}
 }
 
-export const meta: Route.MetaFunction = ({loaderData, matches, location}) =>
-  pageMeta(loaderData.page.seo, siteFromMatches(matches), location.pathname)
+export const meta: Route.MetaFunction = seoMeta
 
 export default function TeamPage({loaderData}: Route.ComponentProps) {
   const {page} = loaderData

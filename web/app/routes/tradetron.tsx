@@ -2,7 +2,7 @@ import type {Route} from './+types/tradetron'
 import {CatalogueCards} from '../components/CatalogueCards.tsx'
 import {PageIntro} from '../components/PageIntro.tsx'
 import {loadSitePage, publishedContent} from '../content/load.server.ts'
-import {pageMeta, siteFromMatches} from '../content/meta.ts'
+import {seoMeta} from '../content/meta.ts'
 import {AUTOMATION_SERVICES_QUERY} from '../content/queries.ts'
 import {useSiteSettings} from '../root.tsx'
 
@@ -11,8 +11,7 @@ export async function loader() {
   return {page, services}
 }
 
-export const meta: Route.MetaFunction = ({loaderData, matches, location}) =>
-  pageMeta(loaderData.page.seo, siteFromMatches(matches), location.pathname)
+export const meta: Route.MetaFunction = seoMeta
 
 export default function Tradetron({loaderData}: Route.ComponentProps) {
   const {page, services} = loaderData

@@ -5,7 +5,7 @@ import {IndicatorModal} from '../components/IndicatorModal.tsx'
 import {PageIntro} from '../components/PageIntro.tsx'
 import {formatRupees} from '../content/format.ts'
 import {loadSitePage, publishedContent} from '../content/load.server.ts'
-import {pageMeta, siteFromMatches} from '../content/meta.ts'
+import {seoMeta} from '../content/meta.ts'
 import {INDICATORS_QUERY} from '../content/queries.ts'
 import {useSiteSettings} from '../root.tsx'
 
@@ -14,8 +14,7 @@ export async function loader() {
   return {page, indicators}
 }
 
-export const meta: Route.MetaFunction = ({loaderData, matches, location}) =>
-  pageMeta(loaderData.page.seo, siteFromMatches(matches), location.pathname)
+export const meta: Route.MetaFunction = seoMeta
 
 export default function TradingView({loaderData}: Route.ComponentProps) {
   const {page, indicators} = loaderData

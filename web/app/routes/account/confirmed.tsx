@@ -1,5 +1,5 @@
-import {Link} from 'react-router'
 import type {Route} from './+types/confirmed'
+import {HomeButton} from '../../components/HomeButton.tsx'
 import {useReturnFromEmail} from '../../auth/useReturnFromEmail.ts'
 
 export const meta: Route.MetaFunction = () => [{title: 'E-mail confirmed'}, {name: 'robots', content: 'noindex'}]
@@ -22,11 +22,7 @@ export default function EmailConfirmed() {
           <p className="lead">{result.reason} Sign up again, or log in if you have confirmed before.</p>
         </>
       )}
-      <p>
-        <Link to="/" className="button button-primary">
-          Go to the home page
-        </Link>
-      </p>
+      <HomeButton />
     </div>
   )
 }
