@@ -200,6 +200,15 @@ describe('with the real supabase-js', () => {
     }
   })
 
+  it('limits sign-in attempts per address', async () => {
+    const attempts = await Promise.all(
+      Array.from({length: 31}, () => client().auth.signInWithPassword({email: 'guessed@example.com', password: 'guess'})),
+    )
+    const statuses = attempts.map(({error}) => error?.status)
+    expect(statuses.filter((status) => status === 400)).toHaveLength(30)
+    expect(statuses.filter((status) => status === 429)).toHaveLength(1)
+  })
+
   it('inserts an estimate request as a visitor and lets only the service role read it back', async () => {
     const {error} = await client().from('free_estimate_requests').insert({...validRequest, email: 'readback@example.com'})
     expect(error).toBeNull()

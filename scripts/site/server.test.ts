@@ -1,0 +1,54 @@
+// The static server `npm start` uses: clean URLs, precompressed files, caching by kind, and a real 404.
+import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+import {afterAll, beforeAll, expect, it} from 'vitest'
+import {precompress} from './precompress.ts'
+import {startSiteServer, type SiteServer} from './server.ts'
+
+let root: string
+let site: SiteServer
+const script = `console.log(${JSON.stringify('x'.repeat(4000))})`
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'site-server-'))
+  mkdirSync(join(root, 'tradingview'))
+  mkdirSync(join(root, 'assets'))
+  mkdirSync(join(root, '404'))
+  writeFileSync(join(root, 'index.html'), `<h1>Home</h1>${'<p>text</p>'.repeat(200)}`)
+  writeFileSync(join(root, 'tradingview', 'index.html'), '<h1>Indicators</h1>')
+  writeFileSync(join(root, 'assets', 'entry-abc123.js'), script)
+  writeFileSync(join(root, '404', 'index.html'), '<h1>Page not found</h1>')
+  expect(precompress(root)).toBe(2)
+  site = await startSiteServer(root, 0)
+})
+afterAll(async () => {
+  await site.close()
+  rmSync(root, {recursive: true, force: true})
+})
+
+it('serves /path from path/index.html, revalidating HTML on every visit', async () => {
+  const response = await fetch(`${site.url}/tradingview`)
+  expect(response.status).toBe(200)
+  expect(await response.text()).toBe('<h1>Indicators</h1>')
+  expect(response.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate')
+})
+
+it('sends the precompressed brotli or gzip file the browser accepts', async () => {
+  for (const encoding of ['br', 'gzip']) {
+    const response = await fetch(`${site.url}/assets/entry-abc123.js`, {headers: {'Accept-Encoding': encoding}})
+    expect(response.headers.get('content-encoding')).toBe(encoding)
+    expect(await response.text()).toBe(script)
+  }
+})
+
+it('caches content-hashed assets for a year', async () => {
+  const response = await fetch(`${site.url}/assets/entry-abc123.js`)
+  expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+})
+
+it('answers an unknown path with the 404 page and status 404', async () => {
+  const response = await fetch(`${site.url}/no-such-page`)
+  expect(response.status).toBe(404)
+  expect(await response.text()).toContain('Page not found')
+})
