@@ -1,20 +1,34 @@
-// Runs a command of this repository's toolchain and fails with the command's name when it fails.
+// Runs a command of this repository's toolchain, showing its output as it goes, and fails with the
+// command's name and the first error line it printed (the cause, not the summary), so a failed build says why.
 import {spawn} from 'node:child_process'
 import {resolve} from 'node:path'
 
 export const repositoryRoot = resolve(import.meta.dirname, '..')
+
+const ERROR_LINE = /\b(Error|error TS\d+|ERR!)\b/
 
 export function run(command: string, args: string[], options: {cwd?: string; env?: NodeJS.ProcessEnv} = {}) {
   return new Promise<void>((resolvePromise, reject) => {
     const child = spawn(command, args, {
       cwd: options.cwd ?? repositoryRoot,
       env: {...process.env, NO_UPDATE_NOTIFIER: '1', SANITY_TELEMETRY_DISABLED: '1', ...options.env},
-      stdio: 'inherit',
+      stdio: ['inherit', 'pipe', 'pipe'],
     })
+    let firstError = ''
+    const forward = (target: NodeJS.WriteStream) => (chunk: Buffer) => {
+      target.write(chunk)
+      for (const line of chunk.toString('utf8').split('\n')) {
+        const plain = line.replace(/\x1b\[[0-9;]*m/g, '').trim()
+        if (!firstError && ERROR_LINE.test(plain)) firstError = plain
+      }
+    }
+    child.stdout.on('data', forward(process.stdout))
+    child.stderr.on('data', forward(process.stderr))
     child.once('error', reject)
-    child.once('exit', (code, signal) => {
-      if (code === 0) resolvePromise()
-      else reject(new Error(`\`${command} ${args.join(' ')}\` failed (${signal ?? `exit code ${code}`})`))
+    child.once('close', (code, signal) => {
+      if (code === 0) return resolvePromise()
+      const why = firstError ? `: ${firstError}` : ''
+      reject(new Error(`\`${command} ${args.join(' ')}\` failed (${signal ?? `exit code ${code}`})${why}`))
     })
   })
 }

@@ -3,22 +3,14 @@
 // clients, and every submitted row counted back.
 import {spawn} from 'node:child_process'
 import {mkdtempSync, rmSync} from 'node:fs'
-import {createServer, type AddressInfo} from 'node:net'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {createClient} from '@supabase/supabase-js'
 import {DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY} from '@quantedge/supabase/local/keys'
 import {repositoryRoot} from '../run.ts'
+import {freePort} from '../site/freePort.ts'
 
 export type EstimatesBench = {clients: number; seconds: number; sent: number; stored: number; failed: number; p50Ms: number; p99Ms: number; perSecond: number}
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const {port} = probe.address() as AddressInfo
-      probe.close(() => resolve(port))
-    })
-  })
 
 async function startStandIn() {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-supabase-'))

@@ -15,3 +15,11 @@ export async function prerenderSite({buildDir = defaultBuildDir, env = {}}: {bui
   precompress(clientDir)
   return clientDir
 }
+
+export const defaultPreviewBuildDir = join(webDir, 'build-preview')
+
+/** Builds the same routes for the draft-preview server: rendered per request, nothing prerendered. */
+export async function buildPreviewSite(buildDir = defaultPreviewBuildDir) {
+  await run('react-router', ['build'], {cwd: webDir, env: {SITE_RENDER: 'preview', SITE_BUILD_DIR: buildDir}})
+  return buildDir
+}

@@ -6,13 +6,18 @@ import type {AddressInfo} from 'node:net'
 import {join} from 'node:path'
 import sirv from 'sirv'
 
-export type SiteServer = {url: string; port: number; close: () => Promise<void>}
+export type SiteServer = {
+  url: string
+  port: number
+  /** Serves another complete build from the next request on: how a rebuild goes live in one step. */
+  setRoot: (root: string) => void
+  close: () => Promise<void>
+}
 
 const HASHED_ASSET = /^\/assets\//
 
-export async function startSiteServer(root: string, port: number, host = '127.0.0.1'): Promise<SiteServer> {
-  const notFoundPage = join(root, '404', 'index.html')
-  const serve = sirv(root, {
+const staticFiles = (root: string) =>
+  sirv(root, {
     extensions: ['html'],
     gzip: true,
     brotli: true,
@@ -25,8 +30,13 @@ export async function startSiteServer(root: string, port: number, host = '127.0.
       res.setHeader('X-Content-Type-Options', 'nosniff')
     },
   })
+
+export async function startSiteServer(root: string, port: number, host = '127.0.0.1'): Promise<SiteServer> {
+  let current = {root, serve: staticFiles(root)}
   const server: Server = createServer((req, res) => {
+    const {root: servedRoot, serve} = current
     serve(req, res, () => {
+      const notFoundPage = join(servedRoot, '404', 'index.html')
       res.statusCode = 404
       res.setHeader('Cache-Control', 'no-store')
       if (existsSync(notFoundPage)) {
@@ -46,6 +56,9 @@ export async function startSiteServer(root: string, port: number, host = '127.0.
   return {
     url: `http://${host === '127.0.0.1' ? 'localhost' : host}:${actualPort}`,
     port: actualPort,
+    setRoot: (next) => {
+      current = {root: next, serve: staticFiles(next)}
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections()

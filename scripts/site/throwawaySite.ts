@@ -3,13 +3,17 @@
 import {mkdirSync, mkdtempSync, rmSync} from 'node:fs'
 import {join} from 'node:path'
 import {startTestLake, testLakeClient, type TestLake} from '@quantedge/studio/content-lake/testLake'
+import type {WebhookConfig} from '@quantedge/studio/content-lake/webhooks'
 import {seedDocuments} from '../seed/documents.ts'
 import {seedContentLake} from '../seed/seed.ts'
 import {prerenderSite, webDir} from './prerender.ts'
 
-export async function startSeededLake() {
-  const lake = await startTestLake()
+/** A lake holding the seed; `webhooks` are attached after seeding, so seeding triggers none. */
+export async function startSeededLake(webhooks: WebhookConfig[] = []) {
+  const attached: WebhookConfig[] = []
+  const lake = await startTestLake(undefined, attached)
   await seedContentLake(testLakeClient(lake.url), seedDocuments)
+  attached.push(...webhooks)
   return lake
 }
 
@@ -19,16 +23,21 @@ export async function startSeededLake() {
  * the app's packages.
  */
 export async function buildSiteFrom(lake: TestLake, {supabaseUrl}: {supabaseUrl?: string} = {}) {
-  mkdirSync(join(webDir, '.test-builds'), {recursive: true})
-  const buildDir = mkdtempSync(join(webDir, '.test-builds', 'build-'))
-  const root = await prerenderSite({
-    buildDir,
-    env: {
-      SANITY_PROJECT_ID: 'test',
-      SANITY_DATASET: 'production',
-      SANITY_API_HOST: lake.url,
-      ...(supabaseUrl ? {VITE_SUPABASE_URL: supabaseUrl} : {}),
-    },
-  })
+  const buildDir = temporaryWebFolder('build')
+  const root = await prerenderSite({buildDir, env: siteBuildEnv(lake, supabaseUrl)})
   return {root, remove: () => rmSync(buildDir, {recursive: true, force: true})}
+}
+
+/** The settings a build from `lake` runs with. */
+export const siteBuildEnv = (lake: TestLake, supabaseUrl?: string) => ({
+  SANITY_PROJECT_ID: 'test',
+  SANITY_DATASET: 'production',
+  SANITY_API_HOST: lake.url,
+  ...(supabaseUrl ? {VITE_SUPABASE_URL: supabaseUrl} : {}),
+})
+
+/** A new temporary folder inside web/ (builds must resolve the app's packages), removed by the caller. */
+export function temporaryWebFolder(prefix: string) {
+  mkdirSync(join(webDir, '.test-builds'), {recursive: true})
+  return mkdtempSync(join(webDir, '.test-builds', `${prefix}-`))
 }

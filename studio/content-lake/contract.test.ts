@@ -62,6 +62,15 @@ describe('queries', () => {
     expect(docs.every((doc) => doc.price === 500)).toBe(true)
   })
 
+  it('shows other dotted ids (such as preview secrets) to a token in every perspective, and to nobody else', async () => {
+    await writer().create({_id: 'sanity-preview-url-secret.abc', _type: 'sanity.previewUrlSecret', secret: 's'})
+    for (const perspective of ['published', 'drafts', 'raw'] as const) {
+      const withToken = clientFor(lake.url, {token: TEST_LAKE_TOKEN, perspective})
+      expect(await withToken.fetch('*[_type == "sanity.previewUrlSecret"]._id')).toEqual(['sanity-preview-url-secret.abc'])
+      expect(await clientFor(lake.url, {perspective}).fetch('count(*[_type == "sanity.previewUrlSecret"])')).toBe(0)
+    }
+  })
+
   it('reads published documents when no perspective is given, from API version 2025-02-19 on', async () => {
     const countDrafts = async (version: string) => {
       const query = encodeURIComponent('count(*[_id in path("drafts.**")])')
@@ -156,9 +165,11 @@ describe('mutations', () => {
     expect(await writer().getDocument('oi')).toBeUndefined()
   })
 
-  it('deletes a document', async () => {
+  it('deletes a document by id, and documents by query', async () => {
     await writer().delete('drafts.iv')
     expect(await writer().getDocument('drafts.iv')).toBeUndefined()
+    await writer().delete({query: '*[_type == "indicator" && name == $name]', params: {name: 'Strangle'}})
+    expect(await writer().fetch('*[_type == "indicator"]._id')).toEqual(['straddle', 'drafts.straddle'])
   })
 
   it('refuses writes without a token with 401 and with a wrong token with 401', async () => {

@@ -21,4 +21,7 @@ export const isPrivateId = (id: string) => id.includes('.')
 
 export const isDraftId = (id: string) => id.startsWith(DRAFTS_PREFIX)
 
+/** A document in a content release, `versions.<release>.<id>`. */
+export const isVersionId = (id: string) => id.startsWith('versions.')
+
 export const publishedIdOf = (id: string) => (isDraftId(id) ? id.slice(DRAFTS_PREFIX.length) : id)

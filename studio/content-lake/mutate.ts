@@ -2,6 +2,7 @@
 import {randomUUID} from 'node:crypto'
 import {Mutation, type Mut} from '@sanity/mutator'
 import {badRequest, mutationError} from './errors.ts'
+import {runQuery} from './query.ts'
 import {isValidId, type StoredDocument} from './documents.ts'
 
 type DocumentInput = {_id?: string; _type?: string; [field: string]: unknown}
@@ -11,7 +12,7 @@ export type MutationInput =
   | {create: DocumentInput}
   | {createIfNotExists: DocumentInput}
   | {createOrReplace: DocumentInput}
-  | {delete: {id?: string; query?: string}}
+  | {delete: {id?: string; query?: string; params?: Record<string, unknown>}}
   | {patch: PatchInput}
 
 export type MutationResult = {id: string; operation: 'create' | 'update' | 'delete'; document?: StoredDocument}
@@ -48,12 +49,12 @@ export function parseMutations(body: unknown): MutationInput[] {
  * Applies the mutations in order to a working copy of `current` and returns what changed.
  * Any failing mutation fails the whole transaction and nothing is changed.
  */
-export function applyTransaction(
+export async function applyTransaction(
   current: ReadonlyMap<string, StoredDocument>,
   mutations: MutationInput[],
   transactionId: string = randomUUID().replaceAll('-', ''),
   now: string = new Date().toISOString(),
-): Transaction {
+): Promise<Transaction> {
   const changes = new Map<string, StoredDocument | null>()
   const results: MutationResult[] = []
   const read = (id: string) => (changes.has(id) ? changes.get(id) ?? null : current.get(id) ?? null)
@@ -78,7 +79,20 @@ export function applyTransaction(
     results.push({id: doc._id, operation, document: doc})
   }
 
-  mutations.forEach((mutation, index) => {
+  /** The ids a GROQ query selects from the documents as this transaction has left them so far. */
+  const select = async (query: string, params: Record<string, unknown> = {}) => {
+    const working = new Map(current)
+    for (const [id, doc] of changes) {
+      if (doc) working.set(id, doc)
+      else working.delete(id)
+    }
+    const result = await runQuery(query, params, [...working.values()])
+    return (Array.isArray(result) ? result : [result]).flatMap((doc) =>
+      doc && typeof doc === 'object' && typeof (doc as {_id?: unknown})._id === 'string' ? [(doc as {_id: string})._id] : [],
+    )
+  }
+
+  for (const [index, mutation] of mutations.entries()) {
     if ('create' in mutation) {
       const doc = stamp(mutation.create, index, null)
       if (read(doc._id)) {
@@ -95,11 +109,12 @@ export function applyTransaction(
       const previous = read(id)
       write(stamp(mutation.createOrReplace, index, previous), previous ? 'update' : 'create')
     } else if ('delete' in mutation) {
-      const id = mutation.delete.id
-      if (!id) throw mutationError(400, index, 'validationError', 'The embedded Content Lake deletes by id only')
-      if (read(id)) {
-        changes.set(id, null)
-        results.push({id, operation: 'delete'})
+      const {id, query, params} = mutation.delete
+      if (!id && !query) throw mutationError(400, index, 'validationError', 'A delete needs an id or a query')
+      for (const target of id ? [id] : await select(query!, params)) {
+        if (!read(target)) continue
+        changes.set(target, null)
+        results.push({id: target, operation: 'delete'})
       }
     } else {
       const {id, ifRevisionID} = mutation.patch
@@ -118,7 +133,7 @@ export function applyTransaction(
       }
       write(stamp(patchDocument(previous, mutation.patch, index), index, previous), 'update')
     }
-  })
+  }
   return {transactionId, results, changes}
 }
 

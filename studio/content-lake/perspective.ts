@@ -1,6 +1,6 @@
 // Sanity's perspectives, applied before groq-js (which knows none) sees the documents.
 import {badRequest} from './errors.ts'
-import {isDraftId, isPrivateId, publishedIdOf, type StoredDocument} from './documents.ts'
+import {isDraftId, isPrivateId, isVersionId, publishedIdOf, type StoredDocument} from './documents.ts'
 
 export type Perspective = 'raw' | 'published' | 'drafts'
 
@@ -18,7 +18,8 @@ export function parsePerspective(value: string | null, apiVersion: string): Pers
 
 /**
  * The documents a query sees. Without a token private (dotted) ids are dropped in every perspective;
- * `published` drops drafts; `drafts` lays each draft over its published document under the published id.
+ * `published` drops drafts and release versions; `drafts` lays each draft over its published document under
+ * the published id. Other dotted ids (such as preview secrets) stay visible to a token in every perspective.
  */
 export function documentsInPerspective(
   documents: Iterable<StoredDocument>,
@@ -27,13 +28,13 @@ export function documentsInPerspective(
 ): StoredDocument[] {
   const visible = [...documents].filter((doc) => authenticated || !isPrivateId(doc._id))
   if (perspective === 'raw') return visible
-  if (perspective === 'published') return visible.filter((doc) => !isPrivateId(doc._id))
+  if (perspective === 'published') return visible.filter((doc) => !isDraftId(doc._id) && !isVersionId(doc._id))
 
   const overlaid = new Map<string, StoredDocument>()
   for (const doc of visible) {
     if (isDraftId(doc._id)) {
       overlaid.set(publishedIdOf(doc._id), {...doc, _id: publishedIdOf(doc._id), _originalId: doc._id})
-    } else if (!isPrivateId(doc._id) && !overlaid.has(doc._id)) {
+    } else if (!isVersionId(doc._id) && !overlaid.has(doc._id)) {
       overlaid.set(doc._id, doc)
     }
   }

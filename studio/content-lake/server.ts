@@ -8,6 +8,7 @@ import {applyTransaction, parseMutations} from './mutate.ts'
 import {documentsInPerspective, parsePerspective} from './perspective.ts'
 import {paramsFromSearch, runQuery} from './query.ts'
 import {LakeStore} from './store.ts'
+import {sendWebhooks, type WebhookConfig} from './webhooks.ts'
 
 export type ContentLakeOptions = {
   /** Folder holding one `<dataset>.ndjson` per dataset. */
@@ -16,6 +17,8 @@ export type ContentLakeOptions = {
   token: string
   port?: number
   host?: string
+  /** GROQ-powered webhooks to send when published documents change; read on every write. */
+  webhooks?: readonly WebhookConfig[]
 }
 
 export type ContentLake = {url: string; port: number; close: () => Promise<void>}
@@ -37,7 +40,7 @@ type Request = {
 export async function startContentLake(options: ContentLakeOptions): Promise<ContentLake> {
   const store = new LakeStore(options.dataDir)
   const server = createServer((req, res) => {
-    handle(req, res, store, options.token).catch((error: unknown) => {
+    handle(req, res, store, options).catch((error: unknown) => {
       const lakeError = error instanceof LakeError ? error : internalError(error)
       send(res, lakeError.status, lakeError.body)
     })
@@ -66,7 +69,7 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
   }
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, store: LakeStore, token: string) {
+async function handle(req: IncomingMessage, res: ServerResponse, store: LakeStore, options: ContentLakeOptions) {
   allowCrossOrigin(req, res)
   if (req.method === 'OPTIONS') return send(res, 204)
   const url = new URL(req.url ?? '/', 'http://lake')
@@ -84,12 +87,12 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: LakeStor
     dataset,
     rest,
     search: url.searchParams,
-    authenticated: isAuthenticated(req, token),
+    authenticated: isAuthenticated(req, options.token),
     body: req.method === 'POST' ? await readJson(req) : undefined,
   }
   if (endpoint === 'query') return send(res, 200, await query(request, store))
   if (endpoint === 'doc') return send(res, 200, getDocuments(request, store))
-  return send(res, 200, mutate(request, store))
+  return send(res, 200, await mutate(request, store, options.webhooks ?? []))
 }
 
 async function query(request: Request, store: LakeStore) {
@@ -123,17 +126,24 @@ function getDocuments(request: Request, store: LakeStore) {
   return {documents, omitted}
 }
 
-function mutate(request: Request, store: LakeStore) {
+async function mutate(request: Request, store: LakeStore, webhooks: readonly WebhookConfig[]) {
   if (request.method !== 'POST') throw methodNotAllowed(request.method)
   if (!request.authenticated) throw unauthorized('Mutations need a token with write access')
   const mutations = parseMutations(request.body)
   const requestedId = (request.body as {transactionId?: unknown}).transactionId
-  const transaction = applyTransaction(
+  const transaction = await applyTransaction(
     store.documents(request.dataset),
     mutations,
     typeof requestedId === 'string' && requestedId !== '' ? requestedId : undefined,
   )
-  if (request.search.get('dryRun') !== 'true') store.commit(request.dataset, transaction.changes)
+  if (request.search.get('dryRun') !== 'true') {
+    const before = store.documents(request.dataset)
+    const changes = [...transaction.changes].map(([id, after]) => ({id, before: before.get(id) ?? null, after}))
+    store.commit(request.dataset, transaction.changes)
+    if (webhooks.length > 0) {
+      void sendWebhooks(webhooks, {projectId: 'embedded', dataset: request.dataset, transactionId: transaction.transactionId, changes})
+    }
+  }
   const withDocuments = request.search.get('returnDocuments') === 'true'
   return {
     transactionId: transaction.transactionId,

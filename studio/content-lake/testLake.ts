@@ -4,19 +4,23 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {createClient, type ClientPerspective, type SanityClient} from '@sanity/client'
 import {startContentLake, type ContentLake} from './server.ts'
+import type {WebhookConfig} from './webhooks.ts'
 
 export const TEST_LAKE_TOKEN = 'test-lake-token'
 
 export type TestLake = ContentLake & {dataDir: string; restart: () => Promise<TestLake>}
 
-export async function startTestLake(dataDir = mkdtempSync(join(tmpdir(), 'content-lake-'))): Promise<TestLake> {
-  const lake = await startContentLake({dataDir, token: TEST_LAKE_TOKEN, port: 0})
+export async function startTestLake(
+  dataDir = mkdtempSync(join(tmpdir(), 'content-lake-')),
+  webhooks: WebhookConfig[] = [],
+): Promise<TestLake> {
+  const lake = await startContentLake({dataDir, token: TEST_LAKE_TOKEN, port: 0, webhooks})
   return {
     ...lake,
     dataDir,
     restart: async () => {
       await lake.close()
-      return startTestLake(dataDir)
+      return startTestLake(dataDir, webhooks)
     },
     close: async () => {
       await lake.close()

@@ -1,15 +1,19 @@
 import {isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData} from 'react-router'
 import type {Route} from './+types/root'
 import {HomeButton} from './components/HomeButton.tsx'
+import {PreviewBanner} from './components/PreviewBanner.tsx'
 import {SiteFooter} from './components/SiteFooter.tsx'
 import {SiteHeader} from './components/SiteHeader.tsx'
-import {publishedContent, required} from './content/load.server.ts'
+import {contentFor, isPreview, required} from './content/load.server.ts'
 import {SITE_SETTINGS_QUERY} from './content/queries.ts'
 // Inlined: one stylesheet request less before the first paint, and it is small (about 2.5 KB compressed).
 import appCss from './styles/app.css?inline'
 
-export async function loader() {
-  return {settings: required(await publishedContent.fetch(SITE_SETTINGS_QUERY), 'site settings document')}
+export async function loader({context}: Route.LoaderArgs) {
+  return {
+    settings: required(await contentFor(context).fetch(SITE_SETTINGS_QUERY), 'site settings document'),
+    preview: isPreview(context),
+  }
 }
 
 export const links: Route.LinksFunction = () => [{rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml'}]
@@ -35,9 +39,10 @@ export function Layout({children}: {children: React.ReactNode}) {
 }
 
 export default function App({loaderData}: Route.ComponentProps) {
-  const {settings} = loaderData
+  const {settings, preview} = loaderData
   return (
     <>
+      {preview && <PreviewBanner />}
       <a className="skip-link" href="#main">
         Skip to content
       </a>

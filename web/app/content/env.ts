@@ -40,20 +40,64 @@ export function readContentEnv(env: Env = process.env): ContentEnv {
   }
 }
 
-export type LakeEnv = {port: number; host: string; dataDir: string; token: string}
+/** The document types whose published changes rebuild the site. */
+export const SITE_DOCUMENT_TYPES = [
+  'siteSettings',
+  'homePage',
+  'sitePage',
+  'indicator',
+  'toolkitModule',
+  'automationService',
+  'plan',
+  'legalPage',
+] as const
+
+/** The secret that signs the embedded lake's webhooks and that the publish hook checks by default. */
+export const EMBEDDED_WEBHOOK_SECRET = 'embedded-webhook-dev-secret'
+
+type WebhookSettings = {url: string; secret: string; filter: string; projection: string}
+
+export type LakeEnv = {port: number; host: string; dataDir: string; token: string; webhooks: WebhookSettings[]}
+
+function port(name: string, fallback: number, env: Env) {
+  const value = Number(env[name] || fallback)
+  if (!Number.isInteger(value) || value < 0 || value > 65535) throw new Error(`${name} "${env[name]}" is not a port number`)
+  return value
+}
+
+/** The publish hook: where it listens, the webhook secret it checks, and how long it waits for a burst to end. */
+export function readPublishHookEnv(env: Env = process.env) {
+  return {
+    port: port('PUBLISH_HOOK_PORT', 3002, env),
+    secret: env.PUBLISH_HOOK_SECRET || EMBEDDED_WEBHOOK_SECRET,
+    debounceMs: Number(env.PUBLISH_HOOK_DEBOUNCE_MS || 1000),
+  }
+}
+
+/** The draft-preview server's port, and the Studio address the preview-secret flow names. */
+export function readPreviewEnv(env: Env = process.env) {
+  return {port: port('PREVIEW_PORT', 3001, env), studioUrl: env.SANITY_STUDIO_URL || 'http://localhost:3333'}
+}
 
 /** Where the embedded Content Lake listens and keeps its data (used by the lake and the scripts that start it). */
 export function readLakeEnv(env: Env = process.env): LakeEnv {
-  const port = Number(env.CONTENT_LAKE_PORT || 4444)
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new Error(`CONTENT_LAKE_PORT "${env.CONTENT_LAKE_PORT}" is not a port number`)
-  }
   const repositoryRoot = resolve(import.meta.dirname, '../../..')
+  const webhookUrl = env.CONTENT_LAKE_WEBHOOK_URL ?? `http://127.0.0.1:${readPublishHookEnv(env).port}/hooks/publish`
   return {
-    port,
+    port: port('CONTENT_LAKE_PORT', 4444, env),
     host: '127.0.0.1',
     dataDir: resolve(repositoryRoot, env.CONTENT_LAKE_DATA_DIR || '.data/content-lake'),
     token: env.CONTENT_LAKE_TOKEN || EMBEDDED_LAKE_TOKEN,
+    webhooks: webhookUrl
+      ? [
+          {
+            url: webhookUrl,
+            secret: env.CONTENT_LAKE_WEBHOOK_SECRET || EMBEDDED_WEBHOOK_SECRET,
+            filter: `_type in ${JSON.stringify(SITE_DOCUMENT_TYPES)}`,
+            projection: '{_id, _type, _rev}',
+          },
+        ]
+      : [],
   }
 }
 

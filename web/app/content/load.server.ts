@@ -1,9 +1,27 @@
-// Route loaders read published content here, at build time; a missing document stops the build with its name.
+// Route loaders read content here: published content at build time, or drafts when the preview server
+// renders a request and hands its drafts client over in the load context. A missing document stops the
+// build (or the preview) with its name.
+import type {SanityClient} from '@sanity/client'
 import type {SitePageRoute} from '@quantedge/schemas/fixed'
+import type {AppLoadContext} from 'react-router'
 import {contentClient} from './client.ts'
 import {SITE_PAGE_QUERY} from './queries.ts'
 
-export const publishedContent = contentClient('published')
+declare module 'react-router' {
+  interface AppLoadContext {
+    /** The preview server's drafts client (with its server-side token); absent when prerendering. */
+    content?: SanityClient
+  }
+}
+
+let published: SanityClient | undefined
+
+/** The client a loader reads with: the preview's drafts client, else the public, token-less one. */
+export const contentFor = (context: Readonly<AppLoadContext> | undefined): SanityClient =>
+  context?.content ?? (published ??= contentClient('published'))
+
+/** True while the preview server renders: pages then show drafts and say so. */
+export const isPreview = (context: Readonly<AppLoadContext> | undefined) => context?.content !== undefined
 
 export function required<T>(value: T | null | undefined, what: string): T {
   if (value === null || value === undefined) {
@@ -13,6 +31,6 @@ export function required<T>(value: T | null | undefined, what: string): T {
 }
 
 /** The copy of a page whose items come from the catalogue (title, intro, action label and hint, SEO). */
-export async function loadSitePage(route: SitePageRoute) {
-  return required(await publishedContent.fetch(SITE_PAGE_QUERY, {route}), `page document for /${route}`)
+export async function loadSitePage(context: Readonly<AppLoadContext> | undefined, route: SitePageRoute) {
+  return required(await contentFor(context).fetch(SITE_PAGE_QUERY, {route}), `page document for /${route}`)
 }

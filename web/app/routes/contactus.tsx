@@ -4,8 +4,8 @@ import {loadSitePage} from '../content/load.server.ts'
 import {seoMeta} from '../content/meta.ts'
 import {EstimateForm} from '../estimate/EstimateForm.tsx'
 
-export async function loader() {
-  return {page: await loadSitePage('contactus')}
+export async function loader({context}: Route.LoaderArgs) {
+  return {page: await loadSitePage(context, 'contactus')}
 }
 
 export const meta: Route.MetaFunction = seoMeta

@@ -1,13 +1,13 @@
 import {Link} from 'react-router'
 import type {Route} from './+types/home'
 import {PlanCards} from '../components/PlanCards.tsx'
-import {publishedContent, required} from '../content/load.server.ts'
+import {contentFor, required} from '../content/load.server.ts'
 import {pageMeta, siteFromMatches} from '../content/meta.ts'
 import {HOME_PAGE_QUERY} from '../content/queries.ts'
 import {useSiteSettings} from '../root.tsx'
 
-export async function loader() {
-  const {home, plans, subscribeLabel} = await publishedContent.fetch(HOME_PAGE_QUERY)
+export async function loader({context}: Route.LoaderArgs) {
+  const {home, plans, subscribeLabel} = await contentFor(context).fetch(HOME_PAGE_QUERY)
   return {home: required(home, 'home page document'), plans, subscribeLabel: subscribeLabel ?? 'Subscribe'}
 }
 

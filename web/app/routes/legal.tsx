@@ -2,13 +2,13 @@ import {useEffect} from 'react'
 import type {Route} from './+types/legal'
 import {RichText} from '../components/RichText.tsx'
 import {formatDate} from '../content/format.ts'
-import {publishedContent, required} from '../content/load.server.ts'
+import {contentFor, required} from '../content/load.server.ts'
 import {seoMeta} from '../content/meta.ts'
 import {LEGAL_PAGE_QUERY} from '../content/queries.ts'
 
-export async function loader({request}: Route.LoaderArgs) {
+export async function loader({request, context}: Route.LoaderArgs) {
   const slug = new URL(request.url).pathname.replace(/^\/|\/$/g, '')
-  return {page: required(await publishedContent.fetch(LEGAL_PAGE_QUERY, {slug}), `legal text "${slug}"`)}
+  return {page: required(await contentFor(context).fetch(LEGAL_PAGE_QUERY, {slug}), `legal text "${slug}"`)}
 }
 
 export const meta: Route.MetaFunction = seoMeta

@@ -1,13 +1,13 @@
 import type {Route} from './+types/python'
 import {CatalogueCards} from '../components/CatalogueCards.tsx'
 import {PageIntro} from '../components/PageIntro.tsx'
-import {loadSitePage, publishedContent} from '../content/load.server.ts'
+import {contentFor, loadSitePage} from '../content/load.server.ts'
 import {seoMeta} from '../content/meta.ts'
 import {TOOLKIT_MODULES_QUERY} from '../content/queries.ts'
 import {useSiteSettings} from '../root.tsx'
 
-export async function loader() {
-  const [page, modules] = await Promise.all([loadSitePage('python'), publishedContent.fetch(TOOLKIT_MODULES_QUERY)])
+export async function loader({context}: Route.LoaderArgs) {
+  const [page, modules] = await Promise.all([loadSitePage(context, 'python'), contentFor(context).fetch(TOOLKIT_MODULES_QUERY)])
   return {page, modules}
 }
 

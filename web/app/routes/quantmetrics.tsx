@@ -3,8 +3,8 @@ import {PageIntro} from '../components/PageIntro.tsx'
 import {loadSitePage} from '../content/load.server.ts'
 import {seoMeta} from '../content/meta.ts'
 
-export async function loader() {
-  return {page: await loadSitePage('quantmetrics')}
+export async function loader({context}: Route.LoaderArgs) {
+  return {page: await loadSitePage(context, 'quantmetrics')}
 }
 
 export const meta: Route.MetaFunction = seoMeta

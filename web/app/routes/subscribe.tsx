@@ -1,13 +1,13 @@
 import type {Route} from './+types/subscribe'
 import {PageIntro} from '../components/PageIntro.tsx'
 import {PlanCards} from '../components/PlanCards.tsx'
-import {loadSitePage, publishedContent} from '../content/load.server.ts'
+import {contentFor, loadSitePage} from '../content/load.server.ts'
 import {seoMeta} from '../content/meta.ts'
 import {PLANS_QUERY} from '../content/queries.ts'
 import {useSiteSettings} from '../root.tsx'
 
-export async function loader() {
-  const [page, plans] = await Promise.all([loadSitePage('subscribe'), publishedContent.fetch(PLANS_QUERY)])
+export async function loader({context}: Route.LoaderArgs) {
+  const [page, plans] = await Promise.all([loadSitePage(context, 'subscribe'), contentFor(context).fetch(PLANS_QUERY)])
   return {page, plans}
 }
 

@@ -5,8 +5,8 @@ import {loadSitePage} from '../content/load.server.ts'
 import {seoMeta} from '../content/meta.ts'
 import {useSiteSettings} from '../root.tsx'
 
-export async function loader() {
-  return {page: await loadSitePage('teampage')}
+export async function loader({context}: Route.LoaderArgs) {
+  return {page: await loadSitePage(context, 'teampage')}
 }
 
 export const meta: Route.MetaFunction = seoMeta

@@ -1,13 +1,13 @@
 import type {Route} from './+types/tradetron'
 import {CatalogueCards} from '../components/CatalogueCards.tsx'
 import {PageIntro} from '../components/PageIntro.tsx'
-import {loadSitePage, publishedContent} from '../content/load.server.ts'
+import {contentFor, loadSitePage} from '../content/load.server.ts'
 import {seoMeta} from '../content/meta.ts'
 import {AUTOMATION_SERVICES_QUERY} from '../content/queries.ts'
 import {useSiteSettings} from '../root.tsx'
 
-export async function loader() {
-  const [page, services] = await Promise.all([loadSitePage('tradetron'), publishedContent.fetch(AUTOMATION_SERVICES_QUERY)])
+export async function loader({context}: Route.LoaderArgs) {
+  const [page, services] = await Promise.all([loadSitePage(context, 'tradetron'), contentFor(context).fetch(AUTOMATION_SERVICES_QUERY)])
   return {page, services}
 }
 

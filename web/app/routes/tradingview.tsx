@@ -4,13 +4,13 @@ import {DemoVideo} from '../components/DemoVideo.tsx'
 import {IndicatorModal} from '../components/IndicatorModal.tsx'
 import {PageIntro} from '../components/PageIntro.tsx'
 import {formatRupees} from '../content/format.ts'
-import {loadSitePage, publishedContent} from '../content/load.server.ts'
+import {contentFor, loadSitePage} from '../content/load.server.ts'
 import {seoMeta} from '../content/meta.ts'
 import {INDICATORS_QUERY} from '../content/queries.ts'
 import {useSiteSettings} from '../root.tsx'
 
-export async function loader() {
-  const [page, indicators] = await Promise.all([loadSitePage('tradingview'), publishedContent.fetch(INDICATORS_QUERY)])
+export async function loader({context}: Route.LoaderArgs) {
+  const [page, indicators] = await Promise.all([loadSitePage(context, 'tradingview'), contentFor(context).fetch(INDICATORS_QUERY)])
   return {page, indicators}
 }
 

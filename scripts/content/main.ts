@@ -1,0 +1,66 @@
+// `npm run content -- <command>`: act as an editor through the configured Content Lake's API.
+import {contentClient} from '@quantedge/web/content/client'
+import {describeContentLake, readContentEnv, readPreviewEnv} from '@quantedge/web/content/env'
+import {withContentLake} from '@quantedge/studio/content-lake/ensure'
+import {discardDraft, editDraft, previewLink, publishDraft} from './editor.ts'
+
+const USAGE = `Usage: npm run content -- <command>
+
+  show <id>                        the published document and its draft
+  edit <id> <path>=<JSON> ...      change the draft (made from the published document if needed)
+                                   e.g. edit indicator-straddle price=750 'description="New text"'
+  publish <id>                     publish the draft: it replaces the published document
+  discard <id>                     throw the draft away
+  preview-url [path]               a link that opens the draft preview, valid for an hour`
+
+const [command, id, ...rest] = process.argv.slice(2)
+const env = readContentEnv()
+const client = contentClient('write', env)
+
+function parseFields(assignments: string[]) {
+  return Object.fromEntries(
+    assignments.map((assignment) => {
+      const at = assignment.indexOf('=')
+      if (at < 1) throw new Error(`"${assignment}" is not <path>=<JSON value>`)
+      const raw = assignment.slice(at + 1)
+      try {
+        return [assignment.slice(0, at), JSON.parse(raw)]
+      } catch {
+        throw new Error(`The value of ${assignment.slice(0, at)} is not JSON (quote text: '"like this"')`)
+      }
+    }),
+  )
+}
+
+async function run(): Promise<string> {
+  if (command === 'preview-url') {
+    const {port, studioUrl} = readPreviewEnv()
+    return previewLink(client, `http://localhost:${port}`, id ?? '/', studioUrl)
+  }
+  if (!id) throw new Error(USAGE)
+  if (command === 'show') {
+    const [published, draft] = await Promise.all([client.getDocument(id), client.getDocument(`drafts.${id}`)])
+    return JSON.stringify({published: published ?? null, draft: draft ?? null}, null, 2)
+  }
+  if (command === 'edit') {
+    if (rest.length === 0) throw new Error(USAGE)
+    await editDraft(client, id, parseFields(rest))
+    return `Draft of ${id} saved. Publish it with: npm run content -- publish ${id}`
+  }
+  if (command === 'publish') {
+    await publishDraft(client, id)
+    return `${id} published.`
+  }
+  if (command === 'discard') {
+    await discardDraft(client, id)
+    return `Draft of ${id} discarded.`
+  }
+  throw new Error(USAGE)
+}
+
+try {
+  console.log(await withContentLake(env, run))
+} catch (error) {
+  console.error(error instanceof Error && error.message === USAGE ? USAGE : `content (${describeContentLake(env)}): ${(error as Error).message}`)
+  process.exit(1)
+}

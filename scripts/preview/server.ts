@@ -1,0 +1,110 @@
+// The draft-preview server: the same routes as the public site, rendered per request from the drafts
+// perspective through @sanity/client with a server-side read token. Entry needs a preview secret made by the
+// Studio's Presentation tool (or `npm run content -- preview-url`), checked by @sanity/preview-url-secret;
+// the token never leaves this process.
+import {randomBytes} from 'node:crypto'
+import {createServer, type IncomingMessage, type ServerResponse} from 'node:http'
+import type {AddressInfo} from 'node:net'
+import {join} from 'node:path'
+import {Readable} from 'node:stream'
+import {pathToFileURL} from 'node:url'
+import type {SanityClient} from '@sanity/client'
+import {validatePreviewUrl} from '@sanity/preview-url-secret'
+import {createRequestHandler, type ServerBuild} from 'react-router'
+import sirv from 'sirv'
+
+const COOKIE = 'quantedge-preview'
+
+export type PreviewServerOptions = {
+  /** The preview build (SITE_RENDER=preview): server/index.js and client/. */
+  buildDir: string
+  /** Reads drafts, with the read token. */
+  drafts: SanityClient
+  /** Where "Exit preview" leads: the public site. */
+  publicSiteUrl: string
+  port: number
+  host?: string
+}
+
+export async function startPreviewServer(options: PreviewServerOptions) {
+  const build = (await import(pathToFileURL(join(options.buildDir, 'server', 'index.js')).href)) as ServerBuild
+  const render = createRequestHandler(build, 'production')
+  const assets = sirv(join(options.buildDir, 'client'), {gzip: true, brotli: true})
+  const sessions = new Set<string>()
+  const host = options.host ?? '127.0.0.1'
+  let origin = ''
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      console.error('preview:', error)
+      if (!res.headersSent) res.writeHead(500, {'Content-Type': 'text/plain; charset=utf-8'})
+      res.end('The preview could not render this page.')
+    })
+  })
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? '/', origin)
+    if (url.pathname === '/api/preview/enable') {
+      const {isValid, redirectTo = '/'} = await validatePreviewUrl(options.drafts, url.href)
+      if (!isValid) return refuse(res, 'This preview link is invalid or has expired. Open the page again from the Studio.')
+      const session = randomBytes(24).toString('base64url')
+      sessions.add(session)
+      res.writeHead(307, {'Set-Cookie': `${COOKIE}=${session}; Path=/; HttpOnly; SameSite=Lax`, Location: redirectTo, 'Cache-Control': 'no-store'})
+      return res.end()
+    }
+    if (url.pathname === '/api/preview/disable') {
+      sessions.delete(sessionOf(req) ?? '')
+      const path = url.searchParams.get('path') ?? '/'
+      res.writeHead(307, {'Set-Cookie': `${COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`, Location: new URL(path.startsWith('/') ? path : '/', options.publicSiteUrl).href})
+      return res.end()
+    }
+    let notAnAsset = false
+    assets(req, res, () => {
+      notAnAsset = true
+    })
+    if (!notAnAsset) return
+    if (!sessions.has(sessionOf(req) ?? '')) {
+      return refuse(res, 'Draft preview is for editors. Open the page from the Studio, or get a link with `npm run content -- preview-url <path>`.')
+    }
+    const response = await render(toRequest(req, url), {content: options.drafts})
+    res.writeHead(response.status, {...Object.fromEntries(response.headers), 'Cache-Control': 'no-store'})
+    if (response.body) Readable.fromWeb(response.body as import('node:stream/web').ReadableStream).pipe(res)
+    else res.end()
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port, host, resolve)
+  })
+  origin = `http://${host === '127.0.0.1' ? 'localhost' : host}:${(server.address() as AddressInfo).port}`
+  return {
+    url: origin,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
+
+function sessionOf(req: IncomingMessage) {
+  return new RegExp(`(?:^|;\\s*)${COOKIE}=([^;]+)`).exec(req.headers.cookie ?? '')?.[1]
+}
+
+function refuse(res: ServerResponse, message: string) {
+  res.writeHead(401, {'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store'})
+  res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Preview</title></head><body><h1>Preview needs a secret link</h1><p>${message.replace(/[<>&]/g, '')}</p></body></html>`)
+}
+
+function toRequest(req: IncomingMessage, url: URL): Request {
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(req.headers)) {
+    for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, one)
+  }
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD'
+  return new Request(url, {
+    method: req.method,
+    headers,
+    ...(hasBody ? {body: Readable.toWeb(req) as ReadableStream, duplex: 'half'} : {}),
+  } as RequestInit)
+}

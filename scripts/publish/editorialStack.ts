@@ -1,0 +1,56 @@
+// The editorial workflow on throwaway parts, for tests and the benchmark: a seeded lake that sends signed
+// webhooks to a publish hook, the public site that hook rebuilds, and the draft-preview server.
+import {rmSync} from 'node:fs'
+import {join} from 'node:path'
+import {TEST_LAKE_TOKEN, testLakeClient} from '@quantedge/studio/content-lake/testLake'
+import {SITE_DOCUMENT_TYPES} from '@quantedge/web/content/env'
+import {startPreviewServer} from '../preview/server.ts'
+import {freePort} from '../site/freePort.ts'
+import {buildPreviewSite} from '../site/prerender.ts'
+import {buildSiteFrom, siteBuildEnv, startSeededLake, temporaryWebFolder} from '../site/throwawaySite.ts'
+import {startLiveSite} from './live.ts'
+
+export const TEST_WEBHOOK_SECRET = 'test-webhook-secret'
+
+export async function startEditorialStack({debounceMs = 300} = {}) {
+  const hookPort = await freePort()
+  const lake = await startSeededLake([
+    {
+      url: `http://127.0.0.1:${hookPort}/hooks/publish`,
+      secret: TEST_WEBHOOK_SECRET,
+      filter: `_type in ${JSON.stringify(SITE_DOCUMENT_TYPES)}`,
+      projection: '{_id, _type, _rev}',
+    },
+  ])
+  const build = await buildSiteFrom(lake)
+  const releasesDir = temporaryWebFolder('releases')
+  const live = await startLiveSite({
+    siteDir: build.root,
+    sitePort: 0,
+    env: siteBuildEnv(lake),
+    hookEnv: {port: hookPort, secret: TEST_WEBHOOK_SECRET, debounceMs},
+    releasesDir,
+  })
+  const previewDir = await buildPreviewSite(temporaryWebFolder('preview'))
+  const preview = await startPreviewServer({
+    buildDir: previewDir,
+    drafts: testLakeClient(lake.url, {perspective: 'drafts'}),
+    publicSiteUrl: live.site.url,
+    port: 0,
+  })
+  return {
+    lake,
+    editor: testLakeClient(lake.url),
+    token: TEST_LAKE_TOKEN,
+    live,
+    preview,
+    close: async () => {
+      await preview.close()
+      await live.close()
+      await lake.close()
+      for (const folder of [join(build.root, '..'), releasesDir, previewDir]) rmSync(folder, {recursive: true, force: true})
+    },
+  }
+}
+
+export type EditorialStack = Awaited<ReturnType<typeof startEditorialStack>>

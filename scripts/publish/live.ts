@@ -1,0 +1,46 @@
+// The public site with publish-to-live: the static server, a publisher that rebuilds into release folders
+// and swaps them in, and the webhook receiver that triggers it. Used by `npm start` and `npm run publish-hook`.
+import {join} from 'node:path'
+import {readPublishHookEnv} from '@quantedge/web/content/env'
+import {prerenderSite, webDir} from '../site/prerender.ts'
+import {startSiteServer} from '../site/server.ts'
+import {Publisher} from './publisher.ts'
+import {startPublishHook} from './receiver.ts'
+
+type LiveSiteOptions = {
+  siteDir: string
+  sitePort: number
+  siteHost?: string
+  /** Settings for the rebuilds (tests point them at their own lake). */
+  env?: NodeJS.ProcessEnv
+  hookEnv?: ReturnType<typeof readPublishHookEnv>
+  releasesDir?: string
+}
+
+export async function startLiveSite({
+  siteDir,
+  sitePort,
+  siteHost = '127.0.0.1',
+  env = {},
+  hookEnv = readPublishHookEnv(),
+  releasesDir = join(webDir, '.releases'),
+}: LiveSiteOptions) {
+  const site = await startSiteServer(siteDir, sitePort, siteHost)
+  const publisher = new Publisher({
+    releasesDir,
+    build: (buildDir) => prerenderSite({buildDir, env}),
+    swap: site.setRoot,
+    debounceMs: hookEnv.debounceMs,
+  })
+  const hook = await startPublishHook({port: hookEnv.port, secret: hookEnv.secret, publisher})
+  return {
+    site,
+    hook,
+    publisher,
+    close: async () => {
+      await hook.close()
+      await publisher.close()
+      await site.close()
+    },
+  }
+}
