@@ -3,3 +3,6 @@
 
 export const studioProjectId = process.env.SANITY_STUDIO_PROJECT_ID || 'embedded'
 export const studioDataset = process.env.SANITY_STUDIO_DATASET || 'production'
+
+/** Where the draft-preview server answers (`npm run preview:drafts`, or its deployment). */
+export const studioPreviewUrl = process.env.SANITY_STUDIO_PREVIEW_URL || 'http://localhost:3001'

@@ -1,7 +1,9 @@
 import {defineConfig} from 'sanity'
+import {presentationTool} from 'sanity/presentation'
 import {structureTool} from 'sanity/structure'
 import {fixedDocumentTypes, schemaTypes} from '@quantedge/schemas'
-import {studioDataset, studioProjectId} from './environment.ts'
+import {studioDataset, studioPreviewUrl, studioProjectId} from './environment.ts'
+import {locations} from './presentation/locations.ts'
 import {structure} from './structure.ts'
 
 /** Fixed documents (settings, home, pages, legal texts) can be edited and published, never created or deleted. */
@@ -12,7 +14,14 @@ export default defineConfig({
   title: 'Trading tools site',
   projectId: studioProjectId,
   dataset: studioDataset,
-  plugins: [structureTool({structure})],
+  plugins: [
+    structureTool({structure}),
+    // Drafts on the real pages: the preview server checks the secret this tool creates (@sanity/preview-url-secret).
+    presentationTool({
+      previewUrl: {origin: studioPreviewUrl, previewMode: {enable: '/api/preview/enable', disable: '/api/preview/disable'}},
+      resolve: {locations},
+    }),
+  ],
   schema: {
     types: schemaTypes,
     templates: (templates) => templates.filter(({schemaType}) => !fixedDocumentTypes.has(schemaType)),

@@ -1,12 +1,13 @@
 // `npm run bench`: performance numbers, measured here and printed as tables. Not part of `npm test`.
-// BENCH_RUNS: Lighthouse runs per route, the median kept (default 3). BENCH_ONLY=site|estimates runs one part.
+// BENCH_RUNS: Lighthouse runs per route, the median kept (default 3). BENCH_ONLY=site|estimates|publish runs one part.
 import {assertChromium} from '../../web/e2e/support/chromium.ts'
 import {benchEstimates, estimatesTable} from './estimates.ts'
+import {benchPublish, publishTable} from './publish.ts'
 import {benchSite, siteTable, siteTargetsMissed} from './site.ts'
 
 const only = process.env.BENCH_ONLY
 
-if (only !== 'estimates') {
+if (!only || only === 'site') {
   assertChromium()
   const runs = Number(process.env.BENCH_RUNS || 3)
   console.error(`Lighthouse, mobile, median of ${runs} run(s) per route:`)
@@ -17,10 +18,17 @@ if (only !== 'estimates') {
   console.log(missed.length === 0 ? '\nAll site targets met.' : `\nTargets missed:\n${missed.map((line) => `- ${line}`).join('\n')}`)
 }
 
-if (only !== 'site') {
+if (!only || only === 'estimates') {
   console.error('Estimate inserts: 20 concurrent supabase-js clients for 15 s against supabase/local')
   const result = await benchEstimates()
   console.log('\n## Estimate inserts (supabase-js → supabase/local)\n')
   console.log(estimatesTable(result))
   console.log(result.stored === result.sent && result.failed === 0 ? '\nEvery submitted row was stored.' : '\nRows were lost or refused.')
+}
+
+if (!only || only === 'publish') {
+  console.error('Publish to live: 5 price changes published through the embedded lake and its webhook')
+  const result = await benchPublish(5)
+  console.log('\n## Publish to live (webhook received → new HTML served)\n')
+  console.log(publishTable(result))
 }

@@ -34,8 +34,7 @@ function parseFields(assignments: string[]) {
 
 async function run(): Promise<string> {
   if (command === 'preview-url') {
-    const {port, studioUrl} = readPreviewEnv()
-    return previewLink(client, `http://localhost:${port}`, id ?? '/', studioUrl)
+    return previewLink(client, `http://localhost:${readPreviewEnv().port}`, id ?? '/', env.studioUrl)
   }
   if (!id) throw new Error(USAGE)
   if (command === 'show') {

@@ -3,7 +3,8 @@
 import {rmSync} from 'node:fs'
 import {join} from 'node:path'
 import {TEST_LAKE_TOKEN, testLakeClient} from '@quantedge/studio/content-lake/testLake'
-import {SITE_DOCUMENT_TYPES} from '@quantedge/web/content/env'
+import {contentClient} from '@quantedge/web/content/client'
+import {readContentEnv, SITE_DOCUMENT_TYPES} from '@quantedge/web/content/env'
 import {startPreviewServer} from '../preview/server.ts'
 import {freePort} from '../site/freePort.ts'
 import {buildPreviewSite} from '../site/prerender.ts'
@@ -34,7 +35,8 @@ export async function startEditorialStack({debounceMs = 300} = {}) {
   const previewDir = await buildPreviewSite(temporaryWebFolder('preview'))
   const preview = await startPreviewServer({
     buildDir: previewDir,
-    drafts: testLakeClient(lake.url, {perspective: 'drafts'}),
+    // The preview's own configuration path, pointed at this lake with its token.
+    drafts: contentClient('drafts', readContentEnv({...siteBuildEnv(lake), SANITY_API_READ_TOKEN: TEST_LAKE_TOKEN})),
     publicSiteUrl: live.site.url,
     port: 0,
   })

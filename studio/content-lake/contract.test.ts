@@ -83,6 +83,23 @@ describe('queries', () => {
     expect(await countDrafts('2021-10-21')).toBe(2)
   })
 
+  it('answers resultSourceMap queries with a source map, which the client turns into stega markers', async () => {
+    const stega = testLakeClient(lake.url, {perspective: 'drafts'}).withConfig({stega: {enabled: true, studioUrl: 'http://studio.test'}})
+    const names = await stega.fetch<{name: string}[]>('*[_type == "indicator"] | order(order asc){name}')
+    expect(names.map(({name}) => name)).not.toEqual(['Straddle', 'Strangle', 'IV'])
+    const {stegaClean} = await import('@sanity/client/stega')
+    expect(stegaClean(names).map(({name}) => name)).toEqual(['Straddle', 'Strangle', 'IV'])
+    const {resultSourceMap} = await clientFor(lake.url, {token: TEST_LAKE_TOKEN, perspective: 'drafts'}).fetch(
+      '*[_id == "straddle"][0]{name}',
+      {},
+      {filterResponse: false, resultSourceMap: true},
+    )
+    expect(resultSourceMap).toMatchObject({
+      documents: expect.arrayContaining([{_id: 'drafts.straddle', _type: 'indicator'}]),
+      mappings: {"$['name']": {type: 'value', source: {type: 'documentValue'}}},
+    })
+  })
+
   it("answers malformed GROQ with 400 and Sanity's queryParseError shape", async () => {
     const error = await clientFor(lake.url)
       .fetch('*[_type == "indicator"')

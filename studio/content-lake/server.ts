@@ -7,6 +7,7 @@ import {badRequest, LakeError, notFound, unauthorized} from './errors.ts'
 import {applyTransaction, parseMutations} from './mutate.ts'
 import {documentsInPerspective, parsePerspective} from './perspective.ts'
 import {paramsFromSearch, runQuery} from './query.ts'
+import {contentSourceMap} from './sourceMap.ts'
 import {LakeStore} from './store.ts'
 import {sendWebhooks, type WebhookConfig} from './webhooks.ts'
 
@@ -107,7 +108,13 @@ async function query(request: Request, store: LakeStore) {
   const perspective = parsePerspective(request.search.get('perspective'), request.apiVersion)
   const documents = documentsInPerspective(store.documents(request.dataset).values(), perspective, request.authenticated)
   const result = await runQuery(text, params, documents)
-  return {query: text, result, ms: Math.round(performance.now() - started)}
+  const withSourceMap = request.search.has('resultSourceMap') && request.search.get('resultSourceMap') !== 'false'
+  return {
+    query: text,
+    result,
+    ...(withSourceMap ? {resultSourceMap: contentSourceMap(result, documents)} : {}),
+    ms: Math.round(performance.now() - started),
+  }
 }
 
 function getDocuments(request: Request, store: LakeStore) {

@@ -1,7 +1,7 @@
 import {isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData} from 'react-router'
 import type {Route} from './+types/root'
 import {HomeButton} from './components/HomeButton.tsx'
-import {PreviewBanner} from './components/PreviewBanner.tsx'
+import {Preview} from './components/Preview.tsx'
 import {SiteFooter} from './components/SiteFooter.tsx'
 import {SiteHeader} from './components/SiteHeader.tsx'
 import {contentFor, isPreview, required} from './content/load.server.ts'
@@ -42,7 +42,7 @@ export default function App({loaderData}: Route.ComponentProps) {
   const {settings, preview} = loaderData
   return (
     <>
-      {preview && <PreviewBanner />}
+      {preview && <Preview />}
       <a className="skip-link" href="#main">
         Skip to content
       </a>

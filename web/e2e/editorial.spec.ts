@@ -3,7 +3,7 @@
 import {encodeSignatureHeader} from '@sanity/webhook'
 import {editDraft, previewLink, publishDraft} from '../../scripts/content/editor.ts'
 import {startEditorialStack, type EditorialStack} from '../../scripts/publish/editorialStack.ts'
-import {expect, test} from './support/fixtures.ts'
+import {expect, test, waitForHydration} from './support/fixtures.ts'
 import {seed} from './support/seed.ts'
 
 test.describe.configure({mode: 'serial'})
@@ -17,8 +17,11 @@ test.afterAll(async () => {
   await stack?.close()
 })
 
+/** Text as shown, allowing the invisible stega markers the preview adds for visual editing. */
+const shown = (text: string) => new RegExp(`^${text}[\\s\\u200B-\\u200D\\u2060\\uFEFF]*$`)
+
 const straddlePrice = (page: import('@playwright/test').Page) =>
-  page.locator('li.indicator-card').filter({has: page.getByRole('heading', {name: 'Straddle', exact: true})}).locator('.card-price')
+  page.locator('li.indicator-card').filter({has: page.getByRole('heading', {name: shown('Straddle')})}).locator('.card-price')
 
 test('a draft price shows in the preview with its banner, not on the public site; publishing makes it live', async ({page}) => {
   test.setTimeout(120_000)
@@ -36,7 +39,7 @@ test('a draft price shows in the preview with its banner, not on the public site
   await expect(page.getByRole('region', {name: 'Preview'})).toContainText('this page shows unpublished drafts')
   await expect(straddlePrice(page)).toHaveText('₹750')
   await page.getByRole('navigation', {name: 'Main'}).getByRole('link', {name: 'About'}).click()
-  await expect(page.getByRole('heading', {level: 1})).toHaveText('About Us')
+  await expect(page.getByRole('heading', {level: 1})).toHaveText(shown('About Us'))
   await expect(page.getByRole('region', {name: 'Preview'})).toBeVisible()
   expect(bodies.length).toBeGreaterThan(3)
   expect(bodies.filter((body) => body.includes(stack.token))).toEqual([])
@@ -53,6 +56,22 @@ test('a draft price shows in the preview with its banner, not on the public site
   expect(Date.now() - published).toBeLessThan(60_000)
   const {rebuilds} = (await (await fetch(stack.live.hook.url)).json()) as {rebuilds: {ok: boolean}[]}
   expect(rebuilds.at(-1)?.ok).toBe(true)
+})
+
+test('the preview carries stega markers for visual editing; links, prices and slugs stay clean', async ({page}) => {
+  const invisible = /[\u200B-\u200D\uFEFF]/
+  await page.goto(await previewLink(stack.editor, stack.preview.url, '/tradingview', 'http://localhost:3333'))
+  await waitForHydration(page)
+  expect(invisible.test(await page.locator('main h1').innerText())).toBe(true)
+  await page.locator('li.indicator-card').nth(3).getByRole('button', {name: /^Buy Now/}).click()
+  const dialog = page.getByRole('dialog')
+  await expect(dialog.locator('.modal-price')).toHaveText('₹500')
+  await expect(dialog.getByRole('link', {name: /^Buy Now/})).toHaveAttribute('href', seed.siteSettings.directMessageUrl)
+  const socialLinks = page.getByRole('contentinfo').getByRole('list', {name: 'Social profiles'}).getByRole('link')
+  await expect(socialLinks.first()).toHaveAttribute('href', seed.siteSettings.socialProfiles[0]!.url)
+
+  await page.goto(`${stack.live.site.url}/tradingview`)
+  expect(invisible.test(await page.locator('body').innerText())).toBe(false)
 })
 
 test('the preview refuses a visitor without the secret, and a made-up secret', async ({page}) => {

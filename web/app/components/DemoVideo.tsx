@@ -1,4 +1,5 @@
 import {useState} from 'react'
+import {clean} from '../content/clean.ts'
 
 type Video = {url: string | null; poster: string | null; caption: string}
 type Props = {video: Video; title: string; startPlaying?: boolean; eager?: boolean}
@@ -15,7 +16,7 @@ export function DemoVideo({video, title, startPlaying = false, eager = false}: P
       <button type="button" className="demo-poster" onClick={() => setPlaying(true)}>
         {video.poster && (
           <img
-            src={video.poster}
+            src={clean(video.poster)}
             alt=""
             width={640}
             height={360}
@@ -37,12 +38,12 @@ export function DemoVideo({video, title, startPlaying = false, eager = false}: P
       muted
       playsInline
       preload="metadata"
-      poster={video.poster ?? undefined}
+      poster={video.poster ? clean(video.poster) : undefined}
       width={640}
       height={360}
       aria-label={video.caption}
     >
-      <source src={video.url} type="video/mp4" />
+      <source src={clean(video.url)} type="video/mp4" />
     </video>
   )
 }

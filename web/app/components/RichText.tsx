@@ -1,10 +1,11 @@
 import {PortableText, type PortableTextComponents} from '@portabletext/react'
 import type {RichText as RichTextValue} from '@quantedge/schemas/types'
+import {clean} from '../content/clean.ts'
 
 const components: PortableTextComponents = {
   marks: {
     link: ({value, children}) => {
-      const href = (value as {href?: string} | undefined)?.href ?? '#'
+      const href = clean((value as {href?: string} | undefined)?.href ?? '#')
       const external = /^https:/.test(href)
       return (
         <a href={href} {...(external ? {target: '_blank', rel: 'noopener noreferrer'} : {})}>

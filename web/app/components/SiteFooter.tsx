@@ -1,6 +1,7 @@
 import {Link} from 'react-router'
 import type {SITE_SETTINGS_QUERY_RESULT} from '@quantedge/schemas/types'
 import {Logo} from './Logo.tsx'
+import {clean} from '../content/clean.ts'
 
 type Settings = NonNullable<SITE_SETTINGS_QUERY_RESULT>
 
@@ -16,13 +17,13 @@ export function SiteFooter({settings}: {settings: Settings}) {
       <div className="site-footer-inner">
         <div className="footer-brand">
           <Logo siteName={settings.siteName} />
-          <a className="footer-mail" href={`mailto:${settings.contactEmail}`}>
+          <a className="footer-mail" href={`mailto:${clean(settings.contactEmail)}`}>
             {settings.contactEmail}
           </a>
           <ul className="footer-social" aria-label="Social profiles">
             {settings.socialProfiles.map((profile) => (
               <li key={profile._key}>
-                <a href={profile.url} target="_blank" rel="noopener noreferrer">
+                <a href={clean(profile.url)} target="_blank" rel="noopener noreferrer">
                   {profile.network}
                 </a>
               </li>

@@ -5,7 +5,7 @@ import {readContentEnv, SANITY_API_VERSION, type ContentEnv} from './env.ts'
 export type ContentAccess =
   /** Published documents, no token: what the public build reads. */
   | 'published'
-  /** Drafts laid over published documents, with the server-side read token: the preview server. */
+  /** Drafts laid over published documents, with the server-side read token and stega for visual editing. */
   | 'drafts'
   /** Raw documents with the write token: the seed and editor tools. */
   | 'write'
@@ -19,6 +19,8 @@ export function contentClient(access: ContentAccess, env: ContentEnv = readConte
     ...(env.apiHost ? {apiHost: env.apiHost, useProjectHostname: false} : {}),
   }
   if (access === 'published') return createClient({...base, perspective: 'published'})
-  if (access === 'drafts') return createClient({...base, perspective: 'drafts', token: env.readToken})
+  if (access === 'drafts') {
+    return createClient({...base, perspective: 'drafts', token: env.readToken, stega: {enabled: true, studioUrl: env.studioUrl}})
+  }
   return createClient({...base, perspective: 'raw', token: env.writeToken})
 }

@@ -14,6 +14,8 @@ export type ContentEnv = {
   apiHost: string
   readToken: string
   writeToken: string
+  /** The Studio's address, which visual editing in the preview links back to. */
+  studioUrl: string
 }
 
 type Env = Record<string, string | undefined>
@@ -37,6 +39,7 @@ export function readContentEnv(env: Env = process.env): ContentEnv {
     apiHost,
     readToken: env.SANITY_API_READ_TOKEN || env.CONTENT_LAKE_TOKEN || EMBEDDED_LAKE_TOKEN,
     writeToken: env.SANITY_API_WRITE_TOKEN || env.CONTENT_LAKE_TOKEN || EMBEDDED_LAKE_TOKEN,
+    studioUrl: env.SANITY_STUDIO_URL || 'http://localhost:3333',
   }
 }
 
@@ -74,9 +77,9 @@ export function readPublishHookEnv(env: Env = process.env) {
   }
 }
 
-/** The draft-preview server's port, and the Studio address the preview-secret flow names. */
+/** The draft-preview server's port. */
 export function readPreviewEnv(env: Env = process.env) {
-  return {port: port('PREVIEW_PORT', 3001, env), studioUrl: env.SANITY_STUDIO_URL || 'http://localhost:3333'}
+  return {port: port('PREVIEW_PORT', 3001, env)}
 }
 
 /** Where the embedded Content Lake listens and keeps its data (used by the lake and the scripts that start it). */

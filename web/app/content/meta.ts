@@ -1,10 +1,13 @@
 // Title, description, canonical URL and Open Graph tags for a page, all from the CMS.
 import type {MetaDescriptor} from 'react-router'
+import {clean} from './clean.ts'
 
 type PageSeo = {title: string; description: string}
 type Site = {siteName: string; siteUrl: string}
 
-export function pageMeta(seo: PageSeo, site: Site, pathname: string): MetaDescriptor[] {
+export function pageMeta(dirtySeo: PageSeo, dirtySite: Site, pathname: string): MetaDescriptor[] {
+  const seo = clean(dirtySeo)
+  const site = clean(dirtySite)
   const url = new URL(pathname, site.siteUrl).href
   return [
     {title: seo.title},

@@ -5,6 +5,7 @@ import {contentFor, required} from '../content/load.server.ts'
 import {pageMeta, siteFromMatches} from '../content/meta.ts'
 import {HOME_PAGE_QUERY} from '../content/queries.ts'
 import {useSiteSettings} from '../root.tsx'
+import {clean} from '../content/clean.ts'
 
 export async function loader({context}: Route.LoaderArgs) {
   const {home, plans, subscribeLabel} = await contentFor(context).fetch(HOME_PAGE_QUERY)
@@ -36,7 +37,7 @@ export default function Home({loaderData}: Route.ComponentProps) {
           {home.integrations.map((card) => (
             <li key={card._key} className="card integration-card">
               <h3 className="card-title">
-                <Link to={card.route} className="card-link">
+                <Link to={clean(card.route)} className="card-link">
                   {card.title}
                 </Link>
               </h3>

@@ -4,6 +4,7 @@ import {RichText} from '../components/RichText.tsx'
 import {loadSitePage} from '../content/load.server.ts'
 import {seoMeta} from '../content/meta.ts'
 import {useSiteSettings} from '../root.tsx'
+import {clean} from '../content/clean.ts'
 
 export async function loader({context}: Route.LoaderArgs) {
   return {page: await loadSitePage(context, 'teampage')}
@@ -19,7 +20,7 @@ export default function TeamPage({loaderData}: Route.ComponentProps) {
       {page.body && <RichText value={page.body} />}
       <aside className="callout">
         {page.actionHint && <p>{page.actionHint}</p>}
-        <a className="button button-primary" href={useSiteSettings().socialProfileUrl} target="_blank" rel="noopener noreferrer">
+        <a className="button button-primary" href={clean(useSiteSettings().socialProfileUrl)} target="_blank" rel="noopener noreferrer">
           {page.actionLabel ?? 'Follow us'}
           <span className="visually-hidden"> (opens in a new tab)</span>
         </a>

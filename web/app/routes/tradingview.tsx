@@ -8,6 +8,7 @@ import {contentFor, loadSitePage} from '../content/load.server.ts'
 import {seoMeta} from '../content/meta.ts'
 import {INDICATORS_QUERY} from '../content/queries.ts'
 import {useSiteSettings} from '../root.tsx'
+import {clean} from '../content/clean.ts'
 
 export async function loader({context}: Route.LoaderArgs) {
   const [page, indicators] = await Promise.all([loadSitePage(context, 'tradingview'), contentFor(context).fetch(INDICATORS_QUERY)])
@@ -20,7 +21,7 @@ export default function TradingView({loaderData}: Route.ComponentProps) {
   const {page, indicators} = loaderData
   const settings = useSiteSettings()
   const [openSlug, setOpenSlug] = useState<string | null>(null)
-  const open = indicators.find((indicator) => indicator.slug === openSlug)
+  const open = indicators.find((indicator) => clean(indicator.slug) === openSlug)
   const buyLabel = page.actionLabel ?? 'Buy Now'
 
   return (
@@ -37,7 +38,7 @@ export default function TradingView({loaderData}: Route.ComponentProps) {
               type="button"
               className="button button-primary"
               aria-haspopup="dialog"
-              onClick={() => setOpenSlug(indicator.slug)}
+              onClick={() => setOpenSlug(clean(indicator.slug))}
             >
               {buyLabel}
               <span className="visually-hidden"> {indicator.name}</span>

@@ -1,0 +1,29 @@
+import {lazy, Suspense, useEffect, useState} from 'react'
+import {useLocation} from 'react-router'
+
+// Visual editing's overlays are for editors only: its code loads in the preview, never on the public site.
+const VisualEditing = lazy(() =>
+  import('@sanity/visual-editing/react-router').then((module) => ({default: module.VisualEditing})),
+)
+
+/** Shown only by the preview server: the page shows unpublished drafts, how to leave, and the editing overlays. */
+export function Preview() {
+  const {pathname} = useLocation()
+  const [mounted, setMounted] = useState(false)
+  useEffect(() => setMounted(true), [])
+  return (
+    <>
+      <div className="preview-banner" role="region" aria-label="Preview">
+        <p>
+          <strong>Preview:</strong> this page shows unpublished drafts.{' '}
+          <a href={`/api/preview/disable?path=${encodeURIComponent(pathname)}`}>Exit preview</a>
+        </p>
+      </div>
+      {mounted && (
+        <Suspense fallback={null}>
+          <VisualEditing />
+        </Suspense>
+      )}
+    </>
+  )
+}
