@@ -46,6 +46,7 @@ export async function startEditorialStack({debounceMs = 300} = {}) {
     token: TEST_LAKE_TOKEN,
     live,
     preview,
+    previewDir,
     close: async () => {
       await preview.close()
       await live.close()

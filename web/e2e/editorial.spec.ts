@@ -1,5 +1,7 @@
 // The editorial workflow in Chromium: a draft is seen only in the secret-gated preview, publishing reaches
 // the public site without a restart, bad webhooks change nothing, a broken build leaves the old site live.
+import {readdirSync, readFileSync} from 'node:fs'
+import {join} from 'node:path'
 import {encodeSignatureHeader} from '@sanity/webhook'
 import {editDraft, previewLink, publishDraft} from '../../scripts/content/editor.ts'
 import {startEditorialStack, type EditorialStack} from '../../scripts/publish/editorialStack.ts'
@@ -72,6 +74,13 @@ test('the preview carries stega markers for visual editing; links, prices and sl
 
   await page.goto(`${stack.live.site.url}/tradingview`)
   expect(invisible.test(await page.locator('body').innerText())).toBe(false)
+})
+
+test('the read token is in no file of the preview build', () => {
+  const files = readdirSync(stack.previewDir, {recursive: true, withFileTypes: true}).filter((entry) => entry.isFile())
+  expect(files.some((entry) => entry.name.endsWith('.js'))).toBe(true)
+  const leaks = files.filter((entry) => readFileSync(join(entry.parentPath, entry.name)).includes(stack.token))
+  expect(leaks.map((entry) => entry.name)).toEqual([])
 })
 
 test('the preview refuses a visitor without the secret, and a made-up secret', async ({page}) => {
