@@ -17,8 +17,9 @@ export function SiteHeader({siteName}: {siteName: string}) {
   useEffect(() => setMenuOpen(false), [location.key])
   useEffect(() => {
     if (!menuOpen) return
+    // A dialog opened from the menu takes Escape for itself; the menu stays open behind it.
     const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setMenuOpen(false)
+      if (event.key === 'Escape' && !document.querySelector('dialog[open]')) setMenuOpen(false)
     }
     document.addEventListener('keydown', closeOnEscape)
     return () => document.removeEventListener('keydown', closeOnEscape)
