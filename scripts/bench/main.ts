@@ -1,5 +1,6 @@
 // `npm run bench`: performance numbers, measured here and printed as tables. Not part of `npm test`.
-// BENCH_RUNS: Lighthouse runs per route, the median kept (default 3). BENCH_ONLY=site|estimates|publish runs one part.
+// BENCH_RUNS: Lighthouse runs per route, the median kept (default 3). BENCH_ONLY=site|estimates|publish runs one part;
+// BENCH_ROUTES=/,/tradingview limits the Lighthouse routes (the bare page is always measured).
 import {assertChromium} from '../../web/e2e/support/chromium.ts'
 import {benchEstimates, estimatesTable} from './estimates.ts'
 import {benchPublish, publishTable} from './publish.ts'
@@ -11,7 +12,8 @@ if (!only || only === 'site') {
   assertChromium()
   const runs = Number(process.env.BENCH_RUNS || 3)
   console.error(`Lighthouse, mobile, median of ${runs} run(s) per route:`)
-  const rows = await benchSite(runs)
+  const routes = process.env.BENCH_ROUTES ? [...process.env.BENCH_ROUTES.split(','), '/bench-bare'] : undefined
+  const rows = await benchSite(runs, routes)
   console.log('\n## Site (Lighthouse, mobile)\n')
   console.log(siteTable(rows))
   const missed = siteTargetsMissed(rows)

@@ -15,7 +15,7 @@ const BARE_PAGE = `<!doctype html>
 
 export type SiteBenchRow = PageAudit & {path: string}
 
-export async function benchSite(runs: number): Promise<SiteBenchRow[]> {
+export async function benchSite(runs: number, only?: readonly string[]): Promise<SiteBenchRow[]> {
   const lake = await startSeededLake()
   const build = await buildSiteFrom(lake).finally(() => lake.close())
   mkdirSync(join(build.root, 'bench-bare'))
@@ -23,7 +23,7 @@ export async function benchSite(runs: number): Promise<SiteBenchRow[]> {
   const site = await startSiteServer(build.root, 0)
   try {
     const rows: SiteBenchRow[] = []
-    for (const path of [...PUBLIC_PATHS, '/bench-bare']) {
+    for (const path of [...PUBLIC_PATHS, '/bench-bare'].filter((candidate) => !only || only.includes(candidate))) {
       const audits: PageAudit[] = []
       for (let run = 0; run < runs; run += 1) audits.push(await auditPage(`${site.url}${path}`, build.root))
       rows.push({path, ...medianAudit(audits)})

@@ -4,6 +4,7 @@ import {DemoVideo} from '../components/DemoVideo.tsx'
 import {IndicatorModal} from '../components/IndicatorModal.tsx'
 import {PageIntro} from '../components/PageIntro.tsx'
 import {formatRupees} from '../content/format.ts'
+import {inlineSiteImage} from '../content/inlineImage.server.ts'
 import {contentFor, loadSitePage} from '../content/load.server.ts'
 import {seoMeta} from '../content/meta.ts'
 import {INDICATORS_QUERY} from '../content/queries.ts'
@@ -12,13 +13,13 @@ import {clean} from '../content/clean.ts'
 
 export async function loader({context}: Route.LoaderArgs) {
   const [page, indicators] = await Promise.all([loadSitePage(context, 'tradingview'), contentFor(context).fetch(INDICATORS_QUERY)])
-  return {page, indicators}
+  return {page, indicators, firstPoster: inlineSiteImage(clean(indicators[0]?.video.poster ?? null))}
 }
 
 export const meta: Route.MetaFunction = seoMeta
 
 export default function TradingView({loaderData}: Route.ComponentProps) {
-  const {page, indicators} = loaderData
+  const {page, indicators, firstPoster} = loaderData
   const settings = useSiteSettings()
   const [openSlug, setOpenSlug] = useState<string | null>(null)
   const open = indicators.find((indicator) => clean(indicator.slug) === openSlug)
@@ -30,7 +31,11 @@ export default function TradingView({loaderData}: Route.ComponentProps) {
       <ul className="card-grid card-grid-3 indicator-grid">
         {indicators.map((indicator, index) => (
           <li key={indicator._id} className="card indicator-card">
-            <DemoVideo video={indicator.video} title={indicator.name} eager={index === 0} />
+            <DemoVideo
+              video={index === 0 ? {...indicator.video, poster: firstPoster} : indicator.video}
+              title={indicator.name}
+              eager={index === 0}
+            />
             <h2 className="card-title">{indicator.name}</h2>
             <p>{indicator.description}</p>
             <p className="card-price">{formatRupees(indicator.price)}</p>
