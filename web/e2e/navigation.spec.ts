@@ -111,6 +111,18 @@ test.describe('at 390 px wide', () => {
   })
 })
 
+test.describe('at 320 px wide, the narrowest phone', () => {
+  test.use({viewport: {width: 320, height: 640}})
+
+  test('no page scrolls sideways', async ({page}) => {
+    for (const path of ['/', '/tradingview', '/python', '/tradetron', '/subscribe', '/contactus', '/teampage', '/quantmetrics', '/privacy', '/no-such-page']) {
+      await page.goto(path)
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+      expect(overflow, path).toBeLessThanOrEqual(0)
+    }
+  })
+})
+
 test('the 404 page has the header, the footer and a way home, with status 404', async ({page}) => {
   const response = await page.goto('/no-such-page')
   expect(response?.status()).toBe(404)
