@@ -54,13 +54,6 @@ export class Publisher {
     return {building: this.#running !== undefined, waiting: this.#pending.length, rebuilds: this.#history}
   }
 
-  /** Resolves when nothing is waiting or building. */
-  async idle() {
-    while (this.#timer !== undefined || this.#running) {
-      await (this.#running ?? new Promise((resolve) => setTimeout(resolve, 50)))
-    }
-  }
-
   close() {
     clearTimeout(this.#timer)
     this.#timer = undefined

@@ -8,6 +8,25 @@ import {HttpAnswer, readJson} from './http.ts'
 
 const TABLES = new Set(['free_estimate_requests'])
 
+/** A table's columns, read once per database: the schema only changes when migrations run, at start. */
+const columnCache = new WeakMap<Database, Map<string, Promise<Set<string>>>>()
+
+function tableColumns(db: Database, table: string): Promise<Set<string>> {
+  let tables = columnCache.get(db)
+  if (!tables) columnCache.set(db, (tables = new Map()))
+  let columns = tables.get(table)
+  if (!columns) {
+    columns = db
+      .query<{column_name: string}>(
+        "select column_name from information_schema.columns where table_schema = 'public' and table_name = $1",
+        [table],
+      )
+      .then(({rows}) => new Set(rows.map((row) => row.column_name)))
+    tables.set(table, columns)
+  }
+  return columns
+}
+
 type PostgresError = Error & {code: string; detail?: string; hint?: string}
 
 /** Errors Postgres raised carry a SQLSTATE; anything else (a bad body, an answer) passes through. */
@@ -57,14 +76,7 @@ async function insert(req: IncomingMessage, table: string, url: URL, claims: Req
 
 /** The columns to insert: `?columns=` when given, else the keys of the rows; each must be the table's. */
 async function insertColumns(db: Database, table: string, rows: Record<string, unknown>[], requested: string | null) {
-  const known = new Set(
-    (
-      await db.query<{column_name: string}>(
-        "select column_name from information_schema.columns where table_schema = 'public' and table_name = $1",
-        [table],
-      )
-    ).rows.map((row) => row.column_name),
-  )
+  const known = await tableColumns(db, table)
   const columns = requested
     ? requested.split(',').map((column) => column.trim().replace(/^"|"$/g, ''))
     : [...new Set(rows.flatMap((row) => Object.keys(row)))]
@@ -77,14 +89,7 @@ async function insertColumns(db: Database, table: string, rows: Record<string, u
 }
 
 async function select(table: string, url: URL, claims: RequestClaims, db: Database) {
-  const known = new Set(
-    (
-      await db.query<{column_name: string}>(
-        "select column_name from information_schema.columns where table_schema = 'public' and table_name = $1",
-        [table],
-      )
-    ).rows.map((row) => row.column_name),
-  )
+  const known = await tableColumns(db, table)
   const requested = (url.searchParams.get('select') ?? '*').split(',').map((column) => column.trim())
   const columns = requested.includes('*') ? ['*'] : requested
   for (const column of columns) {

@@ -62,7 +62,7 @@ export function SignInModal({onClose}: {onClose: () => void}) {
       </button>
       <h2 id={`${id}-title`}>{title}</h2>
       <p className="modal-hint">{subtitle}</p>
-      <form className="auth-form" onSubmit={onSubmit} noValidate={false}>
+      <form className="auth-form" onSubmit={onSubmit}>
         {message && (
           <p className={message.kind === 'error' ? 'form-error' : 'form-success'} role={message.kind === 'error' ? 'alert' : 'status'}>
             {message.text}
