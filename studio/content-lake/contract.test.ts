@@ -1,5 +1,5 @@
 // The embedded lake answers the real @sanity/client as Sanity's API does, for the calls this project makes.
-import type {ClientPerspective} from '@sanity/client'
+import type {ClientPerspective, SanityClient} from '@sanity/client'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
 import {startTestLake, TEST_LAKE_TOKEN, testLakeClient, type TestLake} from './testLake.ts'
 
@@ -217,6 +217,43 @@ describe('mutations', () => {
       body: '{"mutations": [',
     })
     expect(response.status).toBe(400)
+  })
+})
+
+describe('actions, as the Studio sends them', () => {
+  const act = (actions: Record<string, unknown>[]) => writer().action(actions as Parameters<SanityClient['action']>[0])
+
+  it('edits a published document through its draft, then publishes and deletes the draft', async () => {
+    await act([{actionType: 'sanity.action.document.edit', draftId: 'drafts.strangle', publishedId: 'strangle', patch: {set: {price: 800}}}])
+    expect(await writer().getDocument('drafts.strangle')).toMatchObject({name: 'Strangle', price: 800})
+    expect((await writer().getDocument('strangle'))?.price).toBe(500)
+    await act([{actionType: 'sanity.action.document.publish', draftId: 'drafts.strangle', publishedId: 'strangle'}])
+    expect((await writer().getDocument('strangle'))?.price).toBe(800)
+    expect(await writer().getDocument('drafts.strangle')).toBeUndefined()
+  })
+
+  it('refuses to publish over a newer published revision with 409', async () => {
+    const error = await act([
+      {actionType: 'sanity.action.document.publish', draftId: 'drafts.straddle', publishedId: 'straddle', ifPublishedRevisionId: 'stale'},
+    ]).catch((caught: unknown) => caught)
+    expect(error).toMatchObject({statusCode: 409, details: {type: 'actionError'}})
+    expect((await writer().getDocument('straddle'))?.price).toBe(500)
+  })
+
+  it('discards a draft, unpublishes into a draft, and deletes with drafts', async () => {
+    await act([{actionType: 'sanity.action.document.discard', draftId: 'drafts.straddle'}])
+    expect(await writer().getDocument('drafts.straddle')).toBeUndefined()
+    await act([{actionType: 'sanity.action.document.unpublish', draftId: 'drafts.strangle', publishedId: 'strangle'}])
+    expect(await writer().getDocument('strangle')).toBeUndefined()
+    expect(await writer().getDocument('drafts.strangle')).toMatchObject({name: 'Strangle'})
+    await act([{actionType: 'sanity.action.document.delete', publishedId: 'strangle', includeDrafts: ['drafts.strangle']}])
+    expect(await writer().getDocument('drafts.strangle')).toBeUndefined()
+  })
+
+  it('creates a new document as a draft and refuses an unknown action with 400', async () => {
+    await act([{actionType: 'sanity.action.document.create', publishedId: 'oi', attributes: {_id: 'drafts.oi', _type: 'indicator', name: 'OI'}, ifExists: 'fail'}])
+    expect(await writer().getDocument('drafts.oi')).toMatchObject({name: 'OI'})
+    expect(await act([{actionType: 'sanity.action.document.explode'}]).catch((caught: unknown) => caught)).toMatchObject({statusCode: 400})
   })
 })
 

@@ -4,6 +4,7 @@ import {createServer, type IncomingMessage, type ServerResponse} from 'node:http
 import type {AddressInfo} from 'node:net'
 import {isPrivateId} from './documents.ts'
 import {badRequest, LakeError, notFound, unauthorized} from './errors.ts'
+import {actionsToMutations} from './actions.ts'
 import {applyTransaction, parseMutations} from './mutate.ts'
 import {documentsInPerspective, parsePerspective} from './perspective.ts'
 import {paramsFromSearch, runQuery} from './query.ts'
@@ -25,7 +26,7 @@ export type ContentLakeOptions = {
 export type ContentLake = {url: string; port: number; close: () => Promise<void>}
 
 const MAX_BODY_BYTES = 8 * 1024 * 1024
-const API_PATH = /^\/v(1|\d{4}-\d{2}-\d{2}|X)\/data\/(query|doc|mutate)\/([^/]+)(?:\/(.+))?$/
+const API_PATH = /^\/v(1|\d{4}-\d{2}-\d{2}|X)\/data\/(query|doc|mutate|actions)\/([^/]+)(?:\/(.+))?$/
 
 type Request = {
   method: string
@@ -96,6 +97,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: LakeStor
   return send(res, 200, await mutate(request, store, options.webhooks ?? []))
 }
 
+
 async function query(request: Request, store: LakeStore) {
   const started = performance.now()
   const fromBody = (request.body ?? {}) as {query?: unknown; params?: unknown}
@@ -133,10 +135,15 @@ function getDocuments(request: Request, store: LakeStore) {
   return {documents, omitted}
 }
 
+/** Mutations, or actions turned into mutations: one transaction, commit, revision and webhooks for both. */
 async function mutate(request: Request, store: LakeStore, webhooks: readonly WebhookConfig[]) {
   if (request.method !== 'POST') throw methodNotAllowed(request.method)
   if (!request.authenticated) throw unauthorized('Mutations need a token with write access')
-  const mutations = parseMutations(request.body)
+  const documents = store.documents(request.dataset)
+  const mutations =
+    request.endpoint === 'actions'
+      ? actionsToMutations(request.body, (id) => documents.get(id))
+      : parseMutations(request.body)
   const requestedId = (request.body as {transactionId?: unknown}).transactionId
   const transaction = await applyTransaction(
     store.documents(request.dataset),

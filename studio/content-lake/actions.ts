@@ -1,0 +1,82 @@
+// Sanity's Actions API (what the Studio 6 sends for every edit and publish), turned into the lake's own
+// mutations so one transaction engine, one commit path and one set of webhooks serve both APIs.
+import {badRequest, LakeError} from './errors.ts'
+import {DRAFTS_PREFIX, type StoredDocument} from './documents.ts'
+import type {MutationInput} from './mutate.ts'
+
+type Action = {actionType?: unknown; [field: string]: unknown}
+
+const actionError = (status: number, index: number, description: string) =>
+  new LakeError(
+    status,
+    {error: {type: 'actionError', description, items: [{index, error: {type: 'actionError', description}}]}},
+    description,
+  )
+
+const withoutSystemFields = (doc: StoredDocument, id: string) => {
+  const {_rev: _rev, _createdAt: _created, _updatedAt: _updated, ...rest} = doc
+  return {...rest, _id: id}
+}
+
+const text = (action: Action, field: string, index: number) => {
+  const value = action[field]
+  if (typeof value !== 'string' || value === '') throw actionError(400, index, `${String(action.actionType)} needs ${field}`)
+  return value
+}
+
+/** The mutations that carry out `actions`, given the documents as they are now. */
+export function actionsToMutations(body: unknown, read: (id: string) => StoredDocument | undefined): MutationInput[] {
+  const actions = (body as {actions?: unknown} | null)?.actions
+  if (!Array.isArray(actions) || actions.length === 0) throw badRequest('The body must be {"actions": [...]} with at least one action')
+  return actions.flatMap((action: Action, index): MutationInput[] => {
+    switch (action.actionType) {
+      case 'sanity.action.document.create': {
+        const publishedId = text(action, 'publishedId', index)
+        const attributes = action.attributes as {_id?: string; _type?: string} | undefined
+        const id = attributes?._id ?? `${DRAFTS_PREFIX}${publishedId}`
+        if (read(id) && action.ifExists !== 'ignore') throw actionError(409, index, `Document "${id}" already exists`)
+        return [{createIfNotExists: {...attributes, _id: id}}]
+      }
+      case 'sanity.action.document.edit': {
+        const draftId = text(action, 'draftId', index)
+        const publishedId = text(action, 'publishedId', index)
+        const base = read(draftId) ?? read(publishedId)
+        if (!base) throw actionError(409, index, `Cannot edit "${publishedId}": it has no draft and is not published`)
+        return [{createIfNotExists: withoutSystemFields(base, draftId)}, {patch: {...(action.patch as object), id: draftId}}]
+      }
+      case 'sanity.action.document.publish': {
+        const draftId = text(action, 'draftId', index)
+        const publishedId = text(action, 'publishedId', index)
+        const draft = read(draftId)
+        if (!draft) throw actionError(409, index, `Cannot publish "${publishedId}": it has no draft`)
+        if (action.ifDraftRevisionId !== undefined && action.ifDraftRevisionId !== draft._rev) {
+          throw actionError(409, index, `The draft of "${publishedId}" has changed since revision ${String(action.ifDraftRevisionId)}`)
+        }
+        const published = read(publishedId)
+        if (action.ifPublishedRevisionId !== undefined && action.ifPublishedRevisionId !== published?._rev) {
+          throw actionError(409, index, `"${publishedId}" has been published since revision ${String(action.ifPublishedRevisionId)}`)
+        }
+        return [{createOrReplace: withoutSystemFields(draft, publishedId)}, {delete: {id: draftId}}]
+      }
+      case 'sanity.action.document.discard':
+        return [{delete: {id: text(action, 'draftId', index)}}]
+      case 'sanity.action.document.unpublish': {
+        const draftId = text(action, 'draftId', index)
+        const published = read(text(action, 'publishedId', index))
+        if (!published) throw actionError(409, index, `Cannot unpublish "${String(action.publishedId)}": it is not published`)
+        return [{createIfNotExists: withoutSystemFields(published, draftId)}, {delete: {id: published._id}}]
+      }
+      case 'sanity.action.document.delete': {
+        const publishedId = text(action, 'publishedId', index)
+        const drafts = Array.isArray(action.includeDrafts) ? action.includeDrafts.filter((id) => typeof id === 'string') : []
+        return [publishedId, ...drafts].map((id) => ({delete: {id}}))
+      }
+      case 'sanity.action.document.replaceDraft': {
+        const publishedId = text(action, 'publishedId', index)
+        return [{createOrReplace: {...(action.attributes as object), _id: `${DRAFTS_PREFIX}${publishedId}`}}]
+      }
+      default:
+        throw actionError(400, index, `Unknown action type "${String(action.actionType)}"`)
+    }
+  })
+}
