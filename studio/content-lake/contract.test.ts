@@ -257,6 +257,48 @@ describe('actions, as the Studio sends them', () => {
   })
 })
 
+describe('listeners', () => {
+  type Received = {type: string; documentId?: string; transition?: string; previousRev?: string; resultRev?: string; result?: {price?: number}; effects?: {apply: unknown[]}}
+
+  const listenTo = (client: SanityClient, query: string) => {
+    const received: Received[] = []
+    const subscription = client.listen(query, {}, {events: ['welcome', 'mutation'], includeResult: true, effectFormat: 'mendoza'}).subscribe((event) => {
+      received.push(event as Received)
+    })
+    return {received, stop: () => subscription.unsubscribe()}
+  }
+  const until = async (check: () => boolean) => {
+    for (let attempt = 0; attempt < 100 && !check(); attempt += 1) await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(check()).toBe(true)
+  }
+
+  it('welcomes, then sends matching changes with chained revisions, results and whole-value effects', async () => {
+    const listener = listenTo(writer(), '*[_type == "indicator"]')
+    await until(() => listener.received.some((event) => event.type === 'welcome'))
+    const before = await writer().getDocument('strangle')
+    await writer().patch('strangle').set({price: 525}).commit()
+    await writer().create({_id: 'note', _type: 'note'})
+    await until(() => listener.received.some((event) => event.type === 'mutation'))
+    listener.stop()
+    const mutations = listener.received.filter((event) => event.type === 'mutation')
+    expect(mutations).toHaveLength(1)
+    expect(mutations[0]).toMatchObject({documentId: 'strangle', transition: 'update', previousRev: before?._rev, result: {price: 525}})
+    expect(mutations[0]?.resultRev).toBe((await writer().getDocument('strangle'))?._rev)
+    expect(mutations[0]?.effects?.apply).toEqual([0, expect.objectContaining({price: 525})])
+  })
+
+  it('keeps drafts from a listener without a token', async () => {
+    const anonymous = listenTo(clientFor(lake.url), '*[_type == "indicator"]')
+    const withToken = listenTo(writer(), '*[_type == "indicator"]')
+    await until(() => anonymous.received.length > 0 && withToken.received.length > 0)
+    await writer().patch('drafts.straddle').set({price: 760}).commit()
+    await until(() => withToken.received.some((event) => event.type === 'mutation'))
+    anonymous.stop()
+    withToken.stop()
+    expect(anonymous.received.filter((event) => event.type === 'mutation')).toEqual([])
+  })
+})
+
 describe('persistence', () => {
   it('keeps published and draft documents across a restart', async () => {
     await writer().patch('straddle').set({price: 525}).commit()

@@ -9,6 +9,7 @@ import {applyTransaction, parseMutations} from './mutate.ts'
 import {documentsInPerspective, parsePerspective} from './perspective.ts'
 import {paramsFromSearch, runQuery} from './query.ts'
 import {contentSourceMap} from './sourceMap.ts'
+import {Listeners} from './listeners.ts'
 import {LakeStore} from './store.ts'
 import {sendWebhooks, type WebhookConfig} from './webhooks.ts'
 
@@ -26,7 +27,7 @@ export type ContentLakeOptions = {
 export type ContentLake = {url: string; port: number; close: () => Promise<void>}
 
 const MAX_BODY_BYTES = 8 * 1024 * 1024
-const API_PATH = /^\/v(1|\d{4}-\d{2}-\d{2}|X)\/data\/(query|doc|mutate|actions)\/([^/]+)(?:\/(.+))?$/
+const API_PATH = /^\/v(1|\d{4}-\d{2}-\d{2}|X)\/data\/(query|doc|mutate|actions|listen)\/([^/]+)(?:\/(.+))?$/
 
 type Request = {
   method: string
@@ -41,8 +42,9 @@ type Request = {
 
 export async function startContentLake(options: ContentLakeOptions): Promise<ContentLake> {
   const store = new LakeStore(options.dataDir)
+  const listeners = new Listeners()
   const server = createServer((req, res) => {
-    handle(req, res, store, options).catch((error: unknown) => {
+    handle(req, res, store, options, listeners).catch((error: unknown) => {
       const lakeError = error instanceof LakeError ? error : internalError(error)
       send(res, lakeError.status, lakeError.body)
     })
@@ -62,6 +64,7 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
     port,
     close: () =>
       new Promise<void>((resolve) => {
+        listeners.closeAll()
         server.closeAllConnections()
         server.close(() => {
           store.release()
@@ -71,7 +74,13 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
   }
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, store: LakeStore, options: ContentLakeOptions) {
+async function handle(
+  req: IncomingMessage,
+  res: ServerResponse,
+  store: LakeStore,
+  options: ContentLakeOptions,
+  listeners: Listeners,
+) {
   allowCrossOrigin(req, res)
   if (req.method === 'OPTIONS') return send(res, 204)
   const url = new URL(req.url ?? '/', 'http://lake')
@@ -94,7 +103,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: LakeStor
   }
   if (endpoint === 'query') return send(res, 200, await query(request, store))
   if (endpoint === 'doc') return send(res, 200, getDocuments(request, store))
-  return send(res, 200, await mutate(request, store, options.webhooks ?? []))
+  if (endpoint === 'listen') return listen(request, res, listeners)
+  return send(res, 200, await mutate(request, store, options.webhooks ?? [], listeners))
 }
 
 
@@ -136,7 +146,17 @@ function getDocuments(request: Request, store: LakeStore) {
 }
 
 /** Mutations, or actions turned into mutations: one transaction, commit, revision and webhooks for both. */
-async function mutate(request: Request, store: LakeStore, webhooks: readonly WebhookConfig[]) {
+function listen(request: Request, res: ServerResponse, listeners: Listeners) {
+  const query = request.search.get('query')
+  if (!query) throw badRequest('A query is required to listen', 'httpBadRequest')
+  const params = paramsFromSearch(request.search)
+  listeners.open(
+    {dataset: request.dataset, query, params, authenticated: request.authenticated, includeResult: request.search.get('includeResult') !== 'false'},
+    res,
+  )
+}
+
+async function mutate(request: Request, store: LakeStore, webhooks: readonly WebhookConfig[], listeners: Listeners) {
   if (request.method !== 'POST') throw methodNotAllowed(request.method)
   if (!request.authenticated) throw unauthorized('Mutations need a token with write access')
   const documents = store.documents(request.dataset)
@@ -154,6 +174,7 @@ async function mutate(request: Request, store: LakeStore, webhooks: readonly Web
     const before = store.documents(request.dataset)
     const changes = [...transaction.changes].map(([id, after]) => ({id, before: before.get(id) ?? null, after}))
     store.commit(request.dataset, transaction.changes)
+    void listeners.publish(request.dataset, transaction.transactionId, changes)
     if (webhooks.length > 0) {
       void sendWebhooks(webhooks, {projectId: 'embedded', dataset: request.dataset, transactionId: transaction.transactionId, changes})
     }

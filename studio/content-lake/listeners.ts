@@ -1,0 +1,86 @@
+// The listen API (`GET /data/listen/<dataset>`): server-sent events, a welcome and then one `mutation` event
+// per changed document that matches the listener's query, in the shape the Studio's live sync accepts:
+// revisions chained by previousRev/resultRev, and whole-value mendoza effects (`[0, value]`).
+import {randomUUID} from 'node:crypto'
+import type {ServerResponse} from 'node:http'
+import {isPrivateId, type StoredDocument} from './documents.ts'
+import {runQuery} from './query.ts'
+
+type Listener = {
+  dataset: string
+  query: string
+  params: Record<string, unknown>
+  authenticated: boolean
+  includeResult: boolean
+  res: ServerResponse
+}
+
+export type DocumentChange = {id: string; before: StoredDocument | null; after: StoredDocument | null}
+
+const HEARTBEAT_MS = 20_000
+
+const withoutRev = (doc: StoredDocument | null) => {
+  if (!doc) return null
+  const {_rev: _ignored, ...rest} = doc
+  return rest
+}
+
+export class Listeners {
+  readonly #listeners = new Set<Listener>()
+
+  open(listener: Omit<Listener, 'res'>, res: ServerResponse) {
+    res.writeHead(200, {'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive'})
+    res.write(`event: welcome\ndata: ${JSON.stringify({listenerName: randomUUID()})}\n\n`)
+    const entry = {...listener, res}
+    this.#listeners.add(entry)
+    const heartbeat = setInterval(() => res.write(':\n\n'), HEARTBEAT_MS)
+    res.on('close', () => {
+      clearInterval(heartbeat)
+      this.#listeners.delete(entry)
+    })
+  }
+
+  /** Tells every matching listener about a committed transaction. */
+  async publish(dataset: string, transactionId: string, changes: DocumentChange[]) {
+    const timestamp = new Date().toISOString()
+    for (const listener of this.#listeners) {
+      if (listener.dataset !== dataset) continue
+      const events: DocumentChange[] = []
+      for (const change of changes) {
+        if (isPrivateId(change.id) && !listener.authenticated) continue
+        const [matchedBefore, matchedAfter] = await Promise.all([this.#matches(listener, change.before), this.#matches(listener, change.after)])
+        if (matchedBefore || matchedAfter) events.push(change)
+      }
+      events.forEach(({id, before, after}, index) => {
+        const data = {
+          eventId: `${transactionId}#${id}`,
+          documentId: id,
+          transactionId,
+          identity: 'p-embedded',
+          previousRev: before?._rev,
+          resultRev: after?._rev ?? transactionId,
+          mutations: after ? [{createOrReplace: after}] : [{delete: {id}}],
+          effects: {apply: [0, withoutRev(after)], revert: [0, withoutRev(before)]},
+          ...(listener.includeResult && after ? {result: after} : {}),
+          timestamp,
+          transition: !before ? 'appear' : !after ? 'disappear' : 'update',
+          visibility: 'transaction',
+          transactionTotalEvents: events.length,
+          transactionCurrentEvent: index + 1,
+        }
+        listener.res.write(`event: mutation\nid: ${data.eventId}\ndata: ${JSON.stringify(data)}\n\n`)
+      })
+    }
+  }
+
+  closeAll() {
+    for (const {res} of this.#listeners) res.end()
+    this.#listeners.clear()
+  }
+
+  async #matches(listener: Listener, doc: StoredDocument | null) {
+    if (!doc) return false
+    const result = await runQuery(listener.query, listener.params, [doc]).catch(() => [])
+    return Array.isArray(result) ? result.length > 0 : Boolean(result)
+  }
+}
