@@ -1,8 +1,18 @@
 // The Studio's project and dataset. Sanity exposes only SANITY_STUDIO_* variables to the Studio bundle.
-// Without a project id the Studio is built for the embedded lake's placeholder project.
+// Without a project id the Studio edits the embedded Content Lake on this machine (`npm start`).
 
-export const studioProjectId = process.env.SANITY_STUDIO_PROJECT_ID || 'embedded'
+const configuredProjectId = process.env.SANITY_STUDIO_PROJECT_ID
+
+/** True when no Sanity project is configured: the Studio then edits the embedded lake. */
+export const editsEmbeddedLake = !configuredProjectId
+
+export const studioProjectId = configuredProjectId || 'embedded'
 export const studioDataset = process.env.SANITY_STUDIO_DATASET || 'production'
+
+/** The embedded lake's HTTP/2 address (the Studio calls `<projectId>.localhost` there); Sanity's API otherwise. */
+export const studioApiHost = editsEmbeddedLake
+  ? process.env.SANITY_STUDIO_API_HOST || 'https://localhost:4443'
+  : process.env.SANITY_STUDIO_API_HOST || undefined
 
 /** Where the draft-preview server answers (`npm run preview:drafts`, or its deployment). */
 export const studioPreviewUrl = process.env.SANITY_STUDIO_PREVIEW_URL || 'http://localhost:3001'

@@ -2,7 +2,8 @@ import {defineConfig} from 'sanity'
 import {presentationTool} from 'sanity/presentation'
 import {structureTool} from 'sanity/structure'
 import {fixedDocumentTypes, schemaTypes} from '@quantedge/schemas'
-import {studioDataset, studioPreviewUrl, studioProjectId} from './environment.ts'
+import {LOCAL_LOGIN_PATH, LOCAL_LOGIN_PROVIDER} from './content-lake/localLogin.ts'
+import {editsEmbeddedLake, studioApiHost, studioDataset, studioPreviewUrl, studioProjectId} from './environment.ts'
 import {locations} from './presentation/locations.ts'
 import {structure} from './structure.ts'
 
@@ -14,6 +15,11 @@ export default defineConfig({
   title: 'Trading tools site',
   projectId: studioProjectId,
   dataset: studioDataset,
+  ...(studioApiHost ? {apiHost: studioApiHost} : {}),
+  // The embedded lake has one sign-in provider, the local editor; with one provider the Studio goes straight to it.
+  ...(editsEmbeddedLake
+    ? {auth: {redirectOnSingle: true, providers: [{...LOCAL_LOGIN_PROVIDER, url: `${studioApiHost}${LOCAL_LOGIN_PATH}`}]}}
+    : {}),
   plugins: [
     structureTool({structure}),
     // Drafts on the real pages: the preview server checks the secret this tool creates (@sanity/preview-url-secret).

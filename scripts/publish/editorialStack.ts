@@ -1,6 +1,8 @@
 // The editorial workflow on throwaway parts, for tests and the benchmark: a seeded lake that sends signed
-// webhooks to a publish hook, the public site that hook rebuilds, and the draft-preview server.
-import {rmSync} from 'node:fs'
+// webhooks to a publish hook, the public site that hook rebuilds, the draft-preview server and, when asked,
+// Sanity Studio built for the lake's HTTP/2 address and served as the editors' app.
+import {mkdtempSync, rmSync} from 'node:fs'
+import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {TEST_LAKE_TOKEN, testLakeClient} from '@quantedge/studio/content-lake/testLake'
 import {contentClient} from '@quantedge/web/content/client'
@@ -9,11 +11,13 @@ import {startPreviewServer} from '../preview/server.ts'
 import {freePort} from '../site/freePort.ts'
 import {buildPreviewSite} from '../site/prerender.ts'
 import {buildSiteFrom, siteBuildEnv, startSeededLake, temporaryWebFolder} from '../site/throwawaySite.ts'
+import {buildStudio} from '../studio/build.ts'
+import {startStudioServer, type StudioServer} from '../studio/server.ts'
 import {startLiveSite} from './live.ts'
 
 export const TEST_WEBHOOK_SECRET = 'test-webhook-secret'
 
-export async function startEditorialStack({debounceMs = 300} = {}) {
+export async function startEditorialStack({debounceMs = 300, studio = false} = {}) {
   const hookPort = await freePort()
   const lake = await startSeededLake([
     {
@@ -22,7 +26,7 @@ export async function startEditorialStack({debounceMs = 300} = {}) {
       filter: `_type in ${JSON.stringify(SITE_DOCUMENT_TYPES)}`,
       projection: '{_id, _type, _rev}',
     },
-  ])
+  ], {secure: studio})
   const build = await buildSiteFrom(lake)
   const releasesDir = temporaryWebFolder('releases')
   const live = await startLiveSite({
@@ -40,6 +44,13 @@ export async function startEditorialStack({debounceMs = 300} = {}) {
     publicSiteUrl: live.site.url,
     port: 0,
   })
+  const studioDir = studio ? mkdtempSync(join(tmpdir(), 'studio-')) : undefined
+  const studioServer: StudioServer | undefined = studioDir
+    ? await startStudioServer(
+        await buildStudio(studioDir, {SANITY_STUDIO_API_HOST: lake.secureUrl ?? '', SANITY_STUDIO_PREVIEW_URL: preview.url}),
+        0,
+      )
+    : undefined
   return {
     lake,
     editor: testLakeClient(lake.url),
@@ -47,11 +58,14 @@ export async function startEditorialStack({debounceMs = 300} = {}) {
     live,
     preview,
     previewDir,
+    studio: studioServer,
     close: async () => {
+      await studioServer?.close()
       await preview.close()
       await live.close()
       await lake.close()
-      for (const folder of [join(build.root, '..'), releasesDir, previewDir]) rmSync(folder, {recursive: true, force: true})
+      const folders = [join(build.root, '..'), releasesDir, previewDir, ...(studioDir ? [studioDir] : [])]
+      for (const folder of folders) rmSync(folder, {recursive: true, force: true})
     },
   }
 }

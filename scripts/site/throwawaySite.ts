@@ -9,9 +9,9 @@ import {seedContentLake} from '../seed/seed.ts'
 import {prerenderSite, webDir} from './prerender.ts'
 
 /** A lake holding the seed; `webhooks` are attached after seeding, so seeding triggers none. */
-export async function startSeededLake(webhooks: WebhookConfig[] = []) {
+export async function startSeededLake(webhooks: WebhookConfig[] = [], options: {secure?: boolean} = {}) {
   const attached: WebhookConfig[] = []
-  const lake = await startTestLake(undefined, attached)
+  const lake = await startTestLake(undefined, attached, options)
   await seedContentLake(testLakeClient(lake.url), seedDocuments)
   attached.push(...webhooks)
   return lake

@@ -75,6 +75,26 @@ export function actionsToMutations(body: unknown, read: (id: string) => StoredDo
         const publishedId = text(action, 'publishedId', index)
         return [{createOrReplace: {...(action.attributes as object), _id: `${DRAFTS_PREFIX}${publishedId}`}}]
       }
+      // The Studio names drafts as versions too: "Discard changes" is a version discard of the draft.
+      case 'sanity.action.document.version.discard':
+        return [{delete: {id: text(action, 'versionId', index)}}]
+      case 'sanity.action.document.version.create': {
+        const document = action.document as {_id?: unknown} | undefined
+        if (document) return [{create: {...document, _id: text(document, '_id', index)}}]
+        const versionId = text(action, 'versionId', index)
+        const base = read(text(action, 'baseId', index))
+        if (!base) throw actionError(409, index, `Cannot create "${versionId}": its base document does not exist`)
+        if (action.ifBaseRevisionId !== undefined && action.ifBaseRevisionId !== base._rev) {
+          throw actionError(409, index, `The base of "${versionId}" has changed since revision ${String(action.ifBaseRevisionId)}`)
+        }
+        return [{create: withoutSystemFields(base, versionId)}]
+      }
+      case 'sanity.action.document.version.replace': {
+        const document = (action.document ?? {}) as {_id?: unknown}
+        const id = text(document, '_id', index)
+        if (!read(id)) throw actionError(409, index, `Cannot replace "${id}": it does not exist`)
+        return [{createOrReplace: {...document, _id: id}}]
+      }
       default:
         throw actionError(400, index, `Unknown action type "${String(action.actionType)}"`)
     }

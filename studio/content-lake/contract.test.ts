@@ -250,6 +250,20 @@ describe('actions, as the Studio sends them', () => {
     expect(await writer().getDocument('drafts.strangle')).toBeUndefined()
   })
 
+  it('discards, creates and replaces drafts named as versions, as "Discard changes" and history restores send them', async () => {
+    await act([{actionType: 'sanity.action.document.version.discard', versionId: 'drafts.straddle'}])
+    expect(await writer().getDocument('drafts.straddle')).toBeUndefined()
+    const base = await writer().getDocument('strangle')
+    await act([{actionType: 'sanity.action.document.version.create', publishedId: 'strangle', baseId: 'strangle', versionId: 'drafts.strangle', ifBaseRevisionId: base?._rev}])
+    expect(await writer().getDocument('drafts.strangle')).toMatchObject({name: 'Strangle', price: 500})
+    await act([{actionType: 'sanity.action.document.version.replace', document: {_id: 'drafts.strangle', _type: 'indicator', name: 'Strangle', price: 640}}])
+    expect(await writer().getDocument('drafts.strangle')).toMatchObject({price: 640})
+    const stale = await act([
+      {actionType: 'sanity.action.document.version.create', publishedId: 'straddle', baseId: 'straddle', versionId: 'drafts.straddle', ifBaseRevisionId: 'stale'},
+    ]).catch((caught: unknown) => caught)
+    expect(stale).toMatchObject({statusCode: 409})
+  })
+
   it('creates a new document as a draft and refuses an unknown action with 400', async () => {
     await act([{actionType: 'sanity.action.document.create', publishedId: 'oi', attributes: {_id: 'drafts.oi', _type: 'indicator', name: 'OI'}, ifExists: 'fail'}])
     expect(await writer().getDocument('drafts.oi')).toMatchObject({name: 'OI'})
@@ -285,6 +299,27 @@ describe('listeners', () => {
     expect(mutations[0]).toMatchObject({documentId: 'strangle', transition: 'update', previousRev: before?._rev, result: {price: 525}})
     expect(mutations[0]?.resultRev).toBe((await writer().getDocument('strangle'))?._rev)
     expect(mutations[0]?.effects?.apply).toEqual([0, expect.objectContaining({price: 525})])
+  })
+
+  it("uses the client's transaction id as the new revision, and groups a publish's two changes in one transaction", async () => {
+    type Event = Received & {transactionId?: string; transactionTotalEvents?: number; transactionCurrentEvent?: number}
+    const listener = listenTo(writer(), '*[_type == "indicator"]')
+    await until(() => listener.received.some((event) => event.type === 'welcome'))
+    const draftRev = (await writer().getDocument('drafts.straddle'))?._rev
+    await writer().action(
+      [{actionType: 'sanity.action.document.publish', draftId: 'drafts.straddle', publishedId: 'straddle', ifDraftRevisionId: draftRev}],
+      {transactionId: 'studio-tx-1'},
+    )
+    await until(() => listener.received.filter((event) => event.type === 'mutation').length === 2)
+    listener.stop()
+    const events = listener.received.filter((event) => event.type === 'mutation') as Event[]
+    expect(events.map(({documentId, transition}) => [documentId, transition]).sort()).toEqual([
+      ['drafts.straddle', 'disappear'],
+      ['straddle', 'update'],
+    ])
+    for (const event of events) expect(event).toMatchObject({transactionId: 'studio-tx-1', resultRev: 'studio-tx-1', transactionTotalEvents: 2})
+    expect(events.map((event) => event.transactionCurrentEvent).sort()).toEqual([1, 2])
+    expect((await writer().getDocument('straddle'))?._rev).toBe('studio-tx-1')
   })
 
   it('keeps drafts from a listener without a token', async () => {

@@ -2,8 +2,8 @@
 // per changed document that matches the listener's query, in the shape the Studio's live sync accepts:
 // revisions chained by previousRev/resultRev, and whole-value mendoza effects (`[0, value]`).
 import {randomUUID} from 'node:crypto'
-import type {ServerResponse} from 'node:http'
 import {isPrivateId, type StoredDocument} from './documents.ts'
+import type {LakeResponse} from './http.ts'
 import {runQuery} from './query.ts'
 
 type Listener = {
@@ -12,7 +12,7 @@ type Listener = {
   params: Record<string, unknown>
   authenticated: boolean
   includeResult: boolean
-  res: ServerResponse
+  res: LakeResponse
 }
 
 export type DocumentChange = {id: string; before: StoredDocument | null; after: StoredDocument | null}
@@ -28,8 +28,8 @@ const withoutRev = (doc: StoredDocument | null) => {
 export class Listeners {
   readonly #listeners = new Set<Listener>()
 
-  open(listener: Omit<Listener, 'res'>, res: ServerResponse) {
-    res.writeHead(200, {'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive'})
+  open(listener: Omit<Listener, 'res'>, res: LakeResponse) {
+    res.writeHead(200, {'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache'})
     res.write(`event: welcome\ndata: ${JSON.stringify({listenerName: randomUUID()})}\n\n`)
     const entry = {...listener, res}
     this.#listeners.add(entry)

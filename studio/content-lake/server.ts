@@ -1,20 +1,37 @@
-// The embedded Content Lake's HTTP API: the part of Sanity's that @sanity/client uses here.
+// The embedded Content Lake's HTTP API: the part of Sanity's that @sanity/client and Sanity Studio use.
 // For development and tests only; production reads Sanity's Content Lake through the same client.
-import {createServer, type IncomingMessage, type ServerResponse} from 'node:http'
+// It answers on two ports: plain HTTP for this project's own code, and HTTP/2 over TLS for the Studio,
+// whose six event streams would take all of a browser's HTTP/1.1 connections to one host.
+import {createServer} from 'node:http'
+import {createSecureServer, type Http2Session} from 'node:http2'
 import type {AddressInfo} from 'node:net'
 import {isPrivateId} from './documents.ts'
 import {badRequest, LakeError, notFound, unauthorized} from './errors.ts'
 import {actionsToMutations} from './actions.ts'
-import {applyTransaction, parseMutations} from './mutate.ts'
+import {readStoredAsset, storeUpload, type AssetKind} from './assets.ts'
+import {answerHistory} from './history.ts'
+import {
+  allowCrossOrigin,
+  methodNotAllowed,
+  readBody,
+  readJson,
+  routeNotFound,
+  send,
+  type LakeIncoming,
+  type LakeResponse,
+} from './http.ts'
+import {applyTransaction, parseMutations, type MutationInput} from './mutate.ts'
 import {documentsInPerspective, parsePerspective} from './perspective.ts'
 import {paramsFromSearch, runQuery} from './query.ts'
+import {rewriteTextSearch, withSearchableText} from './search.ts'
 import {contentSourceMap} from './sourceMap.ts'
 import {Listeners} from './listeners.ts'
 import {LakeStore} from './store.ts'
+import {StudioApi} from './studioApi.ts'
 import {sendWebhooks, type WebhookConfig} from './webhooks.ts'
 
 export type ContentLakeOptions = {
-  /** Folder holding one `<dataset>.ndjson` per dataset. */
+  /** Folder holding one `<dataset>.ndjson` per dataset, and uploaded assets under `assets/`. */
   dataDir: string
   /** The token that may read drafts and write; requests with any other bearer are refused. */
   token: string
@@ -22,14 +39,28 @@ export type ContentLakeOptions = {
   host?: string
   /** GROQ-powered webhooks to send when published documents change; read on every write. */
   webhooks?: readonly WebhookConfig[]
+  /** With a certificate the lake also answers HTTP/2 over TLS on `securePort` (for the Studio). */
+  tls?: {key: string; cert: string; securePort?: number}
 }
 
-export type ContentLake = {url: string; port: number; close: () => Promise<void>}
+export type ContentLake = {
+  url: string
+  port: number
+  /** The HTTP/2 address for the Studio, when the lake was given a certificate. */
+  secureUrl: string | undefined
+  close: () => Promise<void>
+}
 
-const MAX_BODY_BYTES = 8 * 1024 * 1024
-const API_PATH = /^\/v(1|\d{4}-\d{2}-\d{2}|X)\/data\/(query|doc|mutate|actions|listen)\/([^/]+)(?:\/(.+))?$/
+/** The project id the lake answers as; the Studio calls it at `<projectId>.localhost`. */
+export const LAKE_PROJECT_ID = 'embedded'
+
+const VERSIONED_PATH = /^\/v(1|\d{4}-\d{2}-\d{2}|X)(\/.*)$/
+const DATA_PATH = /^\/data\/(query|doc|mutate|actions|listen|history)\/([^/]+)(?:\/(.+))?$/
+const UPLOAD_PATH = /^\/assets\/(images|files)\/([^/]+)$/
+const ASSET_PATH = /^\/(images|files)\/[^/]+\/([^/]+)\/([^/]+)$/
 
 type Request = {
+  req: LakeIncoming
   method: string
   apiVersion: string
   endpoint: string
@@ -37,80 +68,110 @@ type Request = {
   rest: string | undefined
   search: URLSearchParams
   authenticated: boolean
-  body: unknown
+}
+
+type Lake = {
+  store: LakeStore
+  listeners: Listeners
+  studioApi: StudioApi
+  options: ContentLakeOptions
+  /** The plain HTTP address, which asset URLs use so pages and builds can fetch them. */
+  publicUrl: string
 }
 
 export async function startContentLake(options: ContentLakeOptions): Promise<ContentLake> {
   const store = new LakeStore(options.dataDir)
-  const listeners = new Listeners()
-  const server = createServer((req, res) => {
-    handle(req, res, store, options, listeners).catch((error: unknown) => {
+  const host = options.host ?? '127.0.0.1'
+  const lake: Lake = {store, listeners: new Listeners(), studioApi: new StudioApi(), options, publicUrl: ''}
+  const answer = (req: LakeIncoming, res: LakeResponse) => {
+    handle(req, res, lake).catch((error: unknown) => {
       const lakeError = error instanceof LakeError ? error : internalError(error)
       send(res, lakeError.status, lakeError.body)
     })
+  }
+  const server = createServer(answer)
+  const secureServer = options.tls
+    ? createSecureServer({key: options.tls.key, cert: options.tls.cert, allowHTTP1: true}, answer)
+    : undefined
+  const sessions = new Set<Http2Session>()
+  secureServer?.on('session', (session) => {
+    sessions.add(session)
+    session.once('close', () => sessions.delete(session))
   })
   try {
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject)
-      server.listen(options.port ?? 4444, options.host ?? '127.0.0.1', resolve)
-    })
+    lake.publicUrl = `http://${host}:${await listen(server, options.port ?? 4444, host)}`
   } catch (error) {
     store.release()
     throw error
   }
-  const {port} = server.address() as AddressInfo
+  let securePort: number | undefined
+  if (secureServer) {
+    try {
+      securePort = await listen(secureServer, options.tls?.securePort ?? 4443, host)
+    } catch (error) {
+      server.close()
+      store.release()
+      throw error
+    }
+  }
   return {
-    url: `http://${options.host ?? '127.0.0.1'}:${port}`,
-    port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        listeners.closeAll()
-        server.closeAllConnections()
-        server.close(() => {
-          store.release()
-          resolve()
-        })
-      }),
+    url: lake.publicUrl,
+    port: (server.address() as AddressInfo).port,
+    secureUrl: securePort === undefined ? undefined : `https://localhost:${securePort}`,
+    close: async () => {
+      lake.listeners.closeAll()
+      server.closeAllConnections()
+      for (const session of sessions) session.destroy()
+      await Promise.all([
+        new Promise((resolve) => server.close(resolve)),
+        secureServer ? new Promise((resolve) => secureServer.close(resolve)) : undefined,
+      ])
+      store.release()
+    },
   }
 }
 
-async function handle(
-  req: IncomingMessage,
-  res: ServerResponse,
-  store: LakeStore,
-  options: ContentLakeOptions,
-  listeners: Listeners,
-) {
+async function listen(server: {listen: (port: number, host: string, done: () => void) => unknown; once: (event: 'error', listener: (error: Error) => void) => unknown; address: () => AddressInfo | string | null}, port: number, host: string) {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, host, resolve)
+  })
+  return (server.address() as AddressInfo).port
+}
+
+async function handle(req: LakeIncoming, res: LakeResponse, lake: Lake) {
   allowCrossOrigin(req, res)
   if (req.method === 'OPTIONS') return send(res, 204)
   const url = new URL(req.url ?? '/', 'http://lake')
   if (url.pathname === '/v1/ping') return send(res, 200, 'PONG')
-  const [, apiVersion, endpoint, dataset, rest] = API_PATH.exec(url.pathname) ?? []
-  if (!apiVersion || !endpoint || !dataset) {
-    throw new LakeError(404, {statusCode: 404, error: 'Not Found', message: 'Not found'}, 'Not found')
+  const asset = ASSET_PATH.exec(url.pathname)
+  if (asset) return serveAsset(res, lake, asset[2] ?? '', asset[3] ?? '')
+  const [, apiVersion, path] = VERSIONED_PATH.exec(url.pathname) ?? []
+  if (!apiVersion || !path) throw routeNotFound(url.pathname)
+  const method = req.method ?? 'GET'
+  const authenticated = isAuthenticated(req, lake.options.token)
+
+  const upload = UPLOAD_PATH.exec(path)
+  if (upload) return send(res, 200, await uploadAsset(req, lake, upload[1] as AssetKind, upload[2] ?? '', url.searchParams, authenticated))
+  const [, endpoint, dataset, rest] = DATA_PATH.exec(path) ?? []
+  if (!endpoint || !dataset) {
+    return lake.studioApi.handle({req, res, method, path, search: url.searchParams, authenticated, token: lake.options.token})
   }
   if (!LakeStore.isValidDatasetName(dataset)) throw notFound(`Dataset "${dataset}" not found`)
-
-  const request: Request = {
-    method: req.method ?? 'GET',
-    apiVersion,
-    endpoint,
-    dataset,
-    rest,
-    search: url.searchParams,
-    authenticated: isAuthenticated(req, options.token),
-    body: req.method === 'POST' ? await readJson(req) : undefined,
+  const request: Request = {req, method, apiVersion, endpoint, dataset, rest, search: url.searchParams, authenticated}
+  if (endpoint === 'query') return send(res, 200, await query(request, lake.store))
+  if (endpoint === 'doc') return send(res, 200, getDocuments(request, lake.store))
+  if (endpoint === 'listen') return listenForChanges(request, res, lake.listeners)
+  if (endpoint === 'history') {
+    if (!authenticated) throw unauthorized('History needs a token')
+    return answerHistory(res, rest ?? '', lake.store.documents(dataset))
   }
-  if (endpoint === 'query') return send(res, 200, await query(request, store))
-  if (endpoint === 'doc') return send(res, 200, getDocuments(request, store))
-  if (endpoint === 'listen') return listen(request, res, listeners)
-  return send(res, 200, await mutate(request, store, options.webhooks ?? [], listeners))
+  return send(res, 200, await mutate(request, lake))
 }
-
 
 async function query(request: Request, store: LakeStore) {
   const started = performance.now()
-  const fromBody = (request.body ?? {}) as {query?: unknown; params?: unknown}
+  const fromBody = (request.method === 'POST' ? ((await readJson(request.req)) ?? {}) : {}) as {query?: unknown; params?: unknown}
   const text = request.method === 'POST' ? fromBody.query : request.search.get('query')
   if (typeof text !== 'string' || text.trim() === '') throw badRequest('A query is required', 'httpBadRequest')
   const params =
@@ -119,7 +180,8 @@ async function query(request: Request, store: LakeStore) {
       : paramsFromSearch(request.search)
   const perspective = parsePerspective(request.search.get('perspective'), request.apiVersion)
   const documents = documentsInPerspective(store.documents(request.dataset).values(), perspective, request.authenticated)
-  const result = await runQuery(text, params, documents)
+  const search = rewriteTextSearch(text)
+  const result = await runQuery(search.query, params, search.readsWholeDocument ? documents.map(withSearchableText) : documents)
   const withSourceMap = request.search.has('resultSourceMap') && request.search.get('resultSourceMap') !== 'false'
   return {
     query: text,
@@ -145,8 +207,7 @@ function getDocuments(request: Request, store: LakeStore) {
   return {documents, omitted}
 }
 
-/** Mutations, or actions turned into mutations: one transaction, commit, revision and webhooks for both. */
-function listen(request: Request, res: ServerResponse, listeners: Listeners) {
+function listenForChanges(request: Request, res: LakeResponse, listeners: Listeners) {
   const query = request.search.get('query')
   if (!query) throw badRequest('A query is required to listen', 'httpBadRequest')
   const params = paramsFromSearch(request.search)
@@ -156,29 +217,19 @@ function listen(request: Request, res: ServerResponse, listeners: Listeners) {
   )
 }
 
-async function mutate(request: Request, store: LakeStore, webhooks: readonly WebhookConfig[], listeners: Listeners) {
+/** Mutations, or actions turned into mutations: one transaction, commit, revision and webhooks for both. */
+async function mutate(request: Request, lake: Lake) {
   if (request.method !== 'POST') throw methodNotAllowed(request.method)
   if (!request.authenticated) throw unauthorized('Mutations need a token with write access')
-  const documents = store.documents(request.dataset)
+  const body = await readJson(request.req)
+  const documents = lake.store.documents(request.dataset)
   const mutations =
-    request.endpoint === 'actions'
-      ? actionsToMutations(request.body, (id) => documents.get(id))
-      : parseMutations(request.body)
-  const requestedId = (request.body as {transactionId?: unknown}).transactionId
-  const transaction = await applyTransaction(
-    store.documents(request.dataset),
-    mutations,
-    typeof requestedId === 'string' && requestedId !== '' ? requestedId : undefined,
-  )
-  if (request.search.get('dryRun') !== 'true') {
-    const before = store.documents(request.dataset)
-    const changes = [...transaction.changes].map(([id, after]) => ({id, before: before.get(id) ?? null, after}))
-    store.commit(request.dataset, transaction.changes)
-    void listeners.publish(request.dataset, transaction.transactionId, changes)
-    if (webhooks.length > 0) {
-      void sendWebhooks(webhooks, {projectId: 'embedded', dataset: request.dataset, transactionId: transaction.transactionId, changes})
-    }
-  }
+    request.endpoint === 'actions' ? actionsToMutations(body, (id) => documents.get(id)) : parseMutations(body)
+  const requestedId = (body as {transactionId?: unknown}).transactionId
+  const transaction = await commit(lake, request.dataset, mutations, {
+    transactionId: typeof requestedId === 'string' && requestedId !== '' ? requestedId : undefined,
+    dryRun: request.search.get('dryRun') === 'true',
+  })
   const withDocuments = request.search.get('returnDocuments') === 'true'
   return {
     transactionId: transaction.transactionId,
@@ -188,7 +239,57 @@ async function mutate(request: Request, store: LakeStore, webhooks: readonly Web
   }
 }
 
-function isAuthenticated(req: IncomingMessage, token: string) {
+/** Every write goes through here: applied all-or-nothing, stored, then told to listeners and webhooks. */
+async function commit(
+  lake: Lake,
+  dataset: string,
+  mutations: MutationInput[],
+  {transactionId, dryRun = false}: {transactionId?: string | undefined; dryRun?: boolean} = {},
+) {
+  const before = lake.store.documents(dataset)
+  const transaction = await applyTransaction(before, mutations, transactionId)
+  if (dryRun) return transaction
+  const changes = [...transaction.changes].map(([id, after]) => ({id, before: before.get(id) ?? null, after}))
+  lake.store.commit(dataset, transaction.changes)
+  void lake.listeners.publish(dataset, transaction.transactionId, changes)
+  const webhooks = lake.options.webhooks ?? []
+  if (webhooks.length > 0) {
+    void sendWebhooks(webhooks, {projectId: LAKE_PROJECT_ID, dataset, transactionId: transaction.transactionId, changes})
+  }
+  return transaction
+}
+
+async function uploadAsset(
+  req: LakeIncoming,
+  lake: Lake,
+  kind: AssetKind,
+  dataset: string,
+  search: URLSearchParams,
+  authenticated: boolean,
+) {
+  if (req.method !== 'POST') throw methodNotAllowed(req.method ?? 'GET')
+  if (!authenticated) throw unauthorized('Uploads need a token with write access')
+  if (!LakeStore.isValidDatasetName(dataset)) throw notFound(`Dataset "${dataset}" not found`)
+  const mutation = storeUpload(lake.store.dataDir, {
+    kind,
+    dataset,
+    projectId: LAKE_PROJECT_ID,
+    bytes: await readBody(req),
+    search,
+    contentType: req.headers['content-type'],
+    publicBase: lake.publicUrl,
+  })
+  const transaction = await commit(lake, dataset, [mutation])
+  const id = 'createIfNotExists' in mutation ? mutation.createIfNotExists._id : undefined
+  return {document: transaction.changes.get(id ?? '') ?? lake.store.documents(dataset).get(id ?? '')}
+}
+
+function serveAsset(res: LakeResponse, lake: Lake, dataset: string, name: string) {
+  const {bytes, contentType} = readStoredAsset(lake.store.dataDir, dataset, name)
+  send(res, 200, bytes, {'Content-Type': contentType, 'Cache-Control': 'public, max-age=31536000, immutable'})
+}
+
+function isAuthenticated(req: LakeIncoming, token: string) {
   const header = req.headers.authorization
   if (header === undefined) return false
   const bearer = /^Bearer (.+)$/.exec(header)?.[1]
@@ -196,50 +297,8 @@ function isAuthenticated(req: IncomingMessage, token: string) {
   return true
 }
 
-async function readJson(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length
-    if (size > MAX_BODY_BYTES) {
-      throw new LakeError(413, {error: {description: 'Request body too large', type: 'httpPayloadTooLarge'}}, 'Too large')
-    }
-    chunks.push(chunk as Buffer)
-  }
-  const text = Buffer.concat(chunks).toString('utf8')
-  if (text === '') return undefined
-  try {
-    return JSON.parse(text)
-  } catch {
-    throw badRequest('The request body is not valid JSON', 'httpBadRequest')
-  }
-}
-
-function allowCrossOrigin(req: IncomingMessage, res: ServerResponse) {
-  const origin = req.headers.origin
-  if (!origin) return
-  res.setHeader('Access-Control-Allow-Origin', origin)
-  res.setHeader('Access-Control-Allow-Credentials', 'true')
-  res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS')
-  res.setHeader('Access-Control-Allow-Headers', 'Authorization, Content-Type, X-Sanity-Project-Id')
-  res.setHeader('Vary', 'Origin')
-}
-
-const methodNotAllowed = (method: string) =>
-  new LakeError(405, {statusCode: 405, error: 'Method Not Allowed', message: `${method} is not allowed here`}, method)
-
 function internalError(error: unknown) {
   console.error('content lake:', error)
   const message = 'Internal error in the embedded Content Lake'
   return new LakeError(500, {statusCode: 500, error: 'Internal Server Error', message}, message)
-}
-
-function send(res: ServerResponse, status: number, body?: unknown) {
-  if (body === undefined) {
-    res.writeHead(status).end()
-    return
-  }
-  const text = typeof body === 'string' ? body : JSON.stringify(body)
-  res.writeHead(status, {'Content-Type': typeof body === 'string' ? 'text/plain' : 'application/json; charset=utf-8'})
-  res.end(text)
 }

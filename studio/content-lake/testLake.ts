@@ -3,6 +3,7 @@ import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {createClient, type ClientPerspective, type SanityClient} from '@sanity/client'
+import {localCertificate} from './certificates.ts'
 import {startContentLake, type ContentLake} from './server.ts'
 import type {WebhookConfig} from './webhooks.ts'
 
@@ -10,17 +11,21 @@ export const TEST_LAKE_TOKEN = 'test-lake-token'
 
 export type TestLake = ContentLake & {dataDir: string; restart: () => Promise<TestLake>}
 
+/** With `secure`, the lake also answers HTTP/2 over TLS (as the Studio needs) with a throwaway certificate. */
 export async function startTestLake(
   dataDir = mkdtempSync(join(tmpdir(), 'content-lake-')),
   webhooks: WebhookConfig[] = [],
+  {secure = false}: {secure?: boolean} = {},
 ): Promise<TestLake> {
-  const lake = await startContentLake({dataDir, token: TEST_LAKE_TOKEN, port: 0, webhooks})
+  const certificateDir = join(dataDir, 'certificates')
+  const tls = secure ? {...(await localCertificate(certificateDir)), securePort: 0} : undefined
+  const lake = await startContentLake({dataDir, token: TEST_LAKE_TOKEN, port: 0, webhooks, ...(tls ? {tls} : {})})
   return {
     ...lake,
     dataDir,
     restart: async () => {
       await lake.close()
-      return startTestLake(dataDir, webhooks)
+      return startTestLake(dataDir, webhooks, {secure})
     },
     close: async () => {
       await lake.close()

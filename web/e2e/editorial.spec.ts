@@ -6,6 +6,7 @@ import {encodeSignatureHeader} from '@sanity/webhook'
 import {editDraft, previewLink, publishDraft} from '../../scripts/content/editor.ts'
 import {startEditorialStack, type EditorialStack} from '../../scripts/publish/editorialStack.ts'
 import {expect, test, waitForHydration} from './support/fixtures.ts'
+import {indicatorPrice, shown} from './support/catalogue.ts'
 import {seed} from './support/seed.ts'
 
 test.describe.configure({mode: 'serial'})
@@ -19,11 +20,7 @@ test.afterAll(async () => {
   await stack?.close()
 })
 
-/** Text as shown, allowing the invisible stega markers the preview adds for visual editing. */
-const shown = (text: string) => new RegExp(`^${text}[\\s\\u200B-\\u200D\\u2060\\uFEFF]*$`)
-
-const straddlePrice = (page: import('@playwright/test').Page) =>
-  page.locator('li.indicator-card').filter({has: page.getByRole('heading', {name: shown('Straddle')})}).locator('.card-price')
+const straddlePrice = (page: import('@playwright/test').Page) => indicatorPrice(page, 'Straddle')
 
 test('a draft price shows in the preview with its banner, not on the public site; publishing makes it live', async ({page}) => {
   test.setTimeout(120_000)

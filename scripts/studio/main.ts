@@ -1,6 +1,6 @@
 // `npm run studio`: Sanity Studio on STUDIO_PORT for the configured Sanity project.
 // Without a project it says exactly what to set, and fails: the Studio's editor needs Sanity's API.
-import {repositoryRoot, run} from './run.ts'
+import {repositoryRoot, run} from '../run.ts'
 
 const projectId = process.env.SANITY_STUDIO_PROJECT_ID
 const port = process.env.STUDIO_PORT || '3333'

@@ -5,7 +5,7 @@ import {expect, it} from 'vitest'
 
 it('names the variables to set and exits non-zero', async () => {
   const {SANITY_STUDIO_PROJECT_ID: _unset, ...env} = process.env
-  const result = await promisify(execFile)(process.execPath, ['scripts/studio.ts'], {env}).then(
+  const result = await promisify(execFile)(process.execPath, ['scripts/studio/main.ts'], {env}).then(
     () => ({code: 0, stderr: ''}),
     (error: {code: number; stderr: string}) => error,
   )

@@ -1,0 +1,114 @@
+// Asset uploads (`POST /assets/images|files/<dataset>`) as Sanity answers them: the bytes are kept under the
+// data folder by their SHA-1, and a `sanity.imageAsset` / `sanity.fileAsset` document describes them. The
+// same bytes uploaded twice give the same document. `GET /images|files/<project>/<dataset>/<name>` serves them.
+import {createHash, randomUUID} from 'node:crypto'
+import {existsSync, mkdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs'
+import {extname, join} from 'node:path'
+import {imageSize} from 'image-size'
+import {badRequest, notFound} from './errors.ts'
+import type {MutationInput} from './mutate.ts'
+
+export type AssetKind = 'images' | 'files'
+
+const STORED_NAME = /^[a-f0-9]{40}(?:-\d+x\d+)?\.[a-z0-9]{1,10}$/
+const MIME_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  svg: 'image/svg+xml',
+  avif: 'image/avif',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  pdf: 'application/pdf',
+}
+const UPLOAD_FIELDS = ['label', 'title', 'description', 'creditLine'] as const
+
+type Upload = {
+  kind: AssetKind
+  dataset: string
+  projectId: string
+  bytes: Buffer
+  search: URLSearchParams
+  contentType: string | undefined
+  /** Where the lake serves the bytes from (its plain HTTP address, which pages and builds can fetch). */
+  publicBase: string
+}
+
+/** Stores the bytes and returns the mutation that records the asset document. */
+export function storeUpload(dataDir: string, upload: Upload): MutationInput {
+  const {kind, dataset, projectId, bytes, search} = upload
+  if (bytes.length === 0) throw badRequest('The upload is empty: send the file as the request body')
+  const sha1 = createHash('sha1').update(bytes).digest('hex')
+  const originalFilename = search.get('filename') ?? undefined
+  const mimeFromRequest = upload.contentType?.split(';')[0]?.trim()
+  let extension: string
+  let name: string
+  let metadata: object | undefined
+  if (kind === 'images') {
+    const size = readImageSize(bytes)
+    extension = size.type === 'jpg' ? 'jpg' : size.type
+    name = `${sha1}-${size.width}x${size.height}.${extension}`
+    metadata = {
+      _type: 'sanity.imageMetadata',
+      dimensions: {_type: 'sanity.imageDimensions', width: size.width, height: size.height, aspectRatio: size.width / size.height},
+    }
+  } else {
+    extension = extensionOf(originalFilename, mimeFromRequest)
+    name = `${sha1}.${extension}`
+  }
+  const folder = join(dataDir, 'assets', dataset)
+  mkdirSync(folder, {recursive: true})
+  const file = join(folder, name)
+  if (!existsSync(file)) {
+    const temporary = `${file}.${process.pid}.tmp`
+    writeFileSync(temporary, bytes)
+    renameSync(temporary, file)
+  }
+  const path = `${kind}/${projectId}/${dataset}/${name}`
+  const idStem = name.replace(/\.([a-z0-9]+)$/, '-$1')
+  const fields = Object.fromEntries(UPLOAD_FIELDS.flatMap((field) => (search.has(field) ? [[field, search.get(field)]] : [])))
+  return {
+    createIfNotExists: {
+      _id: `${kind === 'images' ? 'image' : 'file'}-${idStem}`,
+      _type: kind === 'images' ? 'sanity.imageAsset' : 'sanity.fileAsset',
+      assetId: sha1,
+      sha1hash: sha1,
+      extension,
+      mimeType: kind === 'images' ? (MIME_TYPES[extension] ?? mimeFromRequest) : (mimeFromRequest ?? MIME_TYPES[extension] ?? 'application/octet-stream'),
+      originalFilename,
+      size: bytes.length,
+      path,
+      url: `${upload.publicBase}/${path}`,
+      uploadId: randomUUID().replaceAll('-', ''),
+      ...(metadata ? {metadata} : {}),
+      ...fields,
+    },
+  }
+}
+
+/** The stored bytes of `/images|files/<project>/<dataset>/<name>`, with their content type. */
+export function readStoredAsset(dataDir: string, dataset: string, name: string): {bytes: Buffer; contentType: string} {
+  const file = join(dataDir, 'assets', dataset, name)
+  if (!STORED_NAME.test(name) || !existsSync(file)) throw notFound(`No asset named ${name} in dataset ${dataset}`)
+  const extension = extname(name).slice(1)
+  return {bytes: readFileSync(file), contentType: MIME_TYPES[extension] ?? 'application/octet-stream'}
+}
+
+function readImageSize(bytes: Buffer) {
+  try {
+    const {width, height, type} = imageSize(bytes)
+    if (!type || !width || !height) throw new Error('no dimensions')
+    return {width, height, type}
+  } catch {
+    throw badRequest('The upload is not an image this lake can read (PNG, JPEG, WebP, GIF, AVIF or SVG)')
+  }
+}
+
+function extensionOf(filename: string | undefined, mimeType: string | undefined) {
+  const fromName = filename ? extname(filename).slice(1).toLowerCase() : ''
+  if (/^[a-z0-9]{1,10}$/.test(fromName)) return fromName
+  const fromMime = Object.entries(MIME_TYPES).find(([, type]) => type === mimeType)?.[0]
+  return fromMime ?? 'bin'
+}

@@ -1,0 +1,139 @@
+// What the Studio asks Sanity's API besides documents: who is signed in, the project, the editor's
+// grants and preferences, and feature probes that get harmless answers. One local editor, one project.
+//
+// Signing in follows Sanity's provider flow: the Studio sends the browser to the provider's URL with an
+// `origin`; the lake sends it back to that origin with `#sid=<one-time id>`; the Studio exchanges the id at
+// /auth/fetch for the lake's token and keeps it in its own storage. Only origins on this machine are served.
+import {randomBytes} from 'node:crypto'
+import {badRequest, unauthorized} from './errors.ts'
+import {LOCAL_LOGIN_PATH} from './localLogin.ts'
+import {readJson, routeNotFound, send, type LakeIncoming, type LakeResponse} from './http.ts'
+
+export const LOCAL_EDITOR = {
+  id: 'p-embedded-editor',
+  name: 'Local editor',
+  email: 'editor@localhost',
+  profileImage: null,
+  role: 'administrator',
+  roles: [{name: 'administrator', title: 'Administrator'}],
+  provider: 'embedded',
+}
+
+const SESSION_TTL_MS = 5 * 60 * 1000
+const ALL_PERMISSIONS = ['history', 'read', 'update', 'create']
+
+type Context = {
+  req: LakeIncoming
+  res: LakeResponse
+  method: string
+  /** The path after the API version, such as `/users/me`. */
+  path: string
+  search: URLSearchParams
+  authenticated: boolean
+  token: string
+}
+
+export class StudioApi {
+  readonly #sessions = new Map<string, number>()
+  readonly #preferences = new Map<string, unknown>()
+
+  /** Answers a request the data endpoints do not, or says there is no such endpoint. */
+  async handle(context: Context): Promise<void> {
+    const {res, method, path, search} = context
+    const project = /^\/projects\/([^/]+)(\/.*)?$/.exec(path)
+    if (LOCAL_LOGIN_PATH.endsWith(path)) return this.#login(res, search)
+    if (path === '/auth/fetch') return send(res, 200, {token: this.#exchange(search.get('sid'), context.token), label: 'Local editor'})
+    if (path === '/auth/logout') return send(res, 200, {})
+    if (path === '/intake/telemetry-status') return send(res, 200, {status: 'denied'})
+    if (path.startsWith('/intake/')) return send(res, 204)
+    if (path === '/features' || path.startsWith('/journey/')) return send(res, 200, [])
+    if (path.startsWith('/schedules/')) return send(res, 200, {schedules: []})
+    if (path === '/help' || path === '/ping') return send(res, 200, 'PONG')
+
+    if (!context.authenticated) throw unauthorized('Sign in to the embedded Content Lake')
+    if (path === '/auth/id') return send(res, 200, {id: LOCAL_EDITOR.id})
+    if (path === '/users/me') return send(res, 200, LOCAL_EDITOR)
+    if (path === '/users/me/keyvalue' && method === 'PUT') return send(res, 200, this.#storePreferences(await readJson(context.req)))
+    if (path.startsWith('/users/me/keyvalue/')) return send(res, 200, this.#readPreferences(path.slice('/users/me/keyvalue/'.length)))
+    if (path.startsWith('/users/')) {
+      const ids = path.slice('/users/'.length).split(',')
+      return send(res, 200, ids.map((id) => (id === LOCAL_EDITOR.id ? LOCAL_EDITOR : null)))
+    }
+    if (path.startsWith('/access/')) return send(res, 200, [])
+    if (project) return send(res, 200, projectAnswer(project[1] ?? '', project[2] ?? '', search))
+    throw routeNotFound(path)
+  }
+
+  #login(res: LakeResponse, search: URLSearchParams) {
+    const origin = search.get('origin') ?? ''
+    if (!isLocalOrigin(origin)) throw badRequest('The embedded lake signs in only Studios served from this machine (localhost)')
+    const sid = randomBytes(24).toString('base64url')
+    this.#sessions.set(sid, Date.now() + SESSION_TTL_MS)
+    const target = new URL(origin)
+    target.hash = `sid=${sid}`
+    send(res, 302, undefined, {Location: target.href, 'Cache-Control': 'no-store'})
+  }
+
+  #exchange(sid: string | null, token: string) {
+    const expires = sid ? this.#sessions.get(sid) : undefined
+    if (!sid || expires === undefined || expires < Date.now()) throw unauthorized('Unknown or expired session id')
+    this.#sessions.delete(sid)
+    return token
+  }
+
+  #readPreferences(keys: string) {
+    return keys.split(',').map((key) => ({key, value: this.#preferences.get(key) ?? null}))
+  }
+
+  #storePreferences(body: unknown) {
+    const entries = Array.isArray(body) ? body : [body]
+    return entries.flatMap((entry) => {
+      const {key, value} = (entry ?? {}) as {key?: unknown; value?: unknown}
+      if (typeof key !== 'string') return []
+      this.#preferences.set(key, value ?? null)
+      return [{key, value: value ?? null}]
+    })
+  }
+}
+
+function isLocalOrigin(origin: string) {
+  if (!URL.canParse(origin)) return false
+  const {protocol, hostname} = new URL(origin)
+  const local = hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === '127.0.0.1' || hostname === '[::1]'
+  return local && (protocol === 'http:' || protocol === 'https:')
+}
+
+/** `/projects/<id>` and what hangs under it: the project, its grants, datasets and ACL. */
+function projectAnswer(projectId: string, rest: string, search: URLSearchParams): unknown {
+  const documentGrants = [{filter: '_id in path("**")', permissions: ALL_PERMISSIONS}]
+  if (rest === '') {
+    return {
+      id: projectId,
+      displayName: 'QuantEdge (embedded Content Lake)',
+      studioHost: null,
+      isBlocked: false,
+      isDisabled: false,
+      organizationId: null,
+      metadata: {},
+      members: [{id: LOCAL_EDITOR.id, role: 'administrator', roles: LOCAL_EDITOR.roles, isCurrentUser: true, isRobot: false}],
+      features: [],
+    }
+  }
+  if (rest === '/grants') {
+    const grants = ALL_PERMISSIONS.map((name) => ({name, params: {}}))
+    return {
+      'sanity.document.filter': [{grants: documentGrants.map(({filter}) => ({filter, permissions: ALL_PERMISSIONS})), config: {}}],
+      'sanity.project': [{grants, config: {}}],
+      'sanity.project.datasets': [{grants, config: {}}],
+    }
+  }
+  if (rest === '/datasets') {
+    // The comments add-on dataset does not exist here: the Studio then leaves comments off.
+    return search.get('datasetProfile') === 'comments' ? [] : [{name: 'production', aclMode: 'private'}]
+  }
+  if (/^\/datasets\/[^/]+\/acl$/.test(rest)) return documentGrants
+  if (/^\/datasets\/[^/]+\/settings\/indexing$/.test(rest)) return {partialIndexing: false}
+  if (rest === '/roles') return LOCAL_EDITOR.roles
+  if (rest.startsWith('/user-applications')) return []
+  return {}
+}

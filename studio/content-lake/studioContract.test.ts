@@ -1,0 +1,195 @@
+// What the embedded lake answers the Studio beyond documents and mutations: HTTP/2 over TLS with the local
+// authority's certificate, signing in, the project and the editor's grants, preferences, history, asset
+// uploads and search. Real @sanity/client where the Studio uses it; Node's http2 client for the transport.
+import {connect, type ClientHttp2Session} from 'node:http2'
+import {readFileSync} from 'node:fs'
+import {join} from 'node:path'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {startTestLake, TEST_LAKE_TOKEN, testLakeClient, type TestLake} from './testLake.ts'
+
+let lake: TestLake
+const writer = () => testLakeClient(lake.url)
+const authorization = {Authorization: `Bearer ${TEST_LAKE_TOKEN}`}
+const api = (path: string, init: RequestInit = {}) => fetch(`${lake.url}/v2025-02-19${path}`, init)
+const json = async (path: string, init: RequestInit = {}) => (await api(path, {...init, headers: {...authorization, ...init.headers}})).json()
+
+beforeAll(async () => {
+  lake = await startTestLake(undefined, [], {secure: true})
+  await writer()
+    .transaction()
+    .create({_id: 'straddle', _type: 'indicator', name: 'Straddle', description: 'Combined premium of the ATM call and put', price: 500})
+    .create({_id: 'strangle', _type: 'indicator', name: 'Strangle', description: 'Out-of-the-money call and put pair', price: 500})
+    .create({_id: 'drafts.straddle', _type: 'indicator', name: 'Straddle', description: 'Decay curve for expiry day', price: 750})
+    .commit()
+})
+afterAll(() => lake.close())
+
+describe('HTTP/2 over TLS', () => {
+  const authority = () => readFileSync(join(lake.dataDir, 'certificates', 'local-ca.crt'))
+  const request = (session: ClientHttp2Session, headers: Record<string, string>, body?: string) =>
+    new Promise<{status: number; text: string}>((resolve, reject) => {
+      const stream = session.request(headers)
+      let text = ''
+      let status = 0
+      stream.on('response', (response) => (status = Number(response[':status'])))
+      stream.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')))
+      stream.on('end', () => resolve({status, text}))
+      stream.on('error', reject)
+      stream.end(body)
+    })
+
+  it('speaks HTTP/2 with a certificate for localhost and <projectId>.localhost, signed by the local authority', async () => {
+    for (const servername of ['localhost', 'embedded.localhost']) {
+      const session = connect(lake.secureUrl ?? '', {ca: authority(), servername})
+      const answer = await request(session, {':path': '/v1/ping'})
+      expect(session.alpnProtocol).toBe('h2')
+      expect(answer).toEqual({status: 200, text: 'PONG'})
+      session.close()
+    }
+  })
+
+  it('keeps six listeners open and still saves on the same connection, which HTTP/1.1 in a browser cannot', async () => {
+    const session = connect(lake.secureUrl ?? '', {ca: authority(), servername: 'embedded.localhost'})
+    const listenPath = `/v2025-02-19/data/listen/production?query=${encodeURIComponent('*[_type == "indicator"]')}`
+    const received = Array.from({length: 6}, () => '')
+    const streams = received.map((_, index) => {
+      const stream = session.request({':path': listenPath, ...authorization})
+      stream.on('data', (chunk: Buffer) => (received[index] += chunk.toString('utf8')))
+      return stream
+    })
+    await expect.poll(() => received.every((text) => text.includes('event: welcome'))).toBe(true)
+    const saved = await request(
+      session,
+      {':path': '/v2025-02-19/data/mutate/production', ':method': 'POST', 'content-type': 'application/json', ...authorization},
+      JSON.stringify({mutations: [{patch: {id: 'strangle', set: {price: 510}}}]}),
+    )
+    expect(saved.status).toBe(200)
+    await expect.poll(() => received.every((text) => text.includes('event: mutation'))).toBe(true)
+    for (const stream of streams) stream.close()
+    session.close()
+  })
+})
+
+describe('signing in', () => {
+  const signIn = (origin: string) =>
+    api(`/auth/login/embedded?origin=${encodeURIComponent(origin)}&projectId=embedded&type=dual`, {redirect: 'manual'})
+
+  it('sends a Studio on this machine back with a one-time session id, exchanged once for the token', async () => {
+    const response = await signIn('http://localhost:3333/structure')
+    expect(response.status).toBe(302)
+    const location = new URL(response.headers.get('location') ?? '')
+    expect(`${location.origin}${location.pathname}`).toBe('http://localhost:3333/structure')
+    const sid = /^#sid=(.{20,})$/.exec(location.hash)?.[1] ?? ''
+    const exchanged = await api(`/auth/fetch?sid=${sid}`)
+    expect(await exchanged.json()).toMatchObject({token: TEST_LAKE_TOKEN})
+    expect((await api(`/auth/fetch?sid=${sid}`)).status).toBe(401)
+  })
+
+  it('refuses to sign in a Studio served from anywhere else, and answers /users/me only with the token', async () => {
+    expect((await signIn('https://studio.example.com/')).status).toBe(400)
+    expect((await signIn('javascript:alert(1)')).status).toBe(400)
+    expect((await api('/auth/fetch?sid=made-up-session-id-0000')).status).toBe(401)
+    expect((await api('/users/me')).status).toBe(401)
+    expect((await api('/auth/id')).status).toBe(401)
+    expect(await json('/users/me')).toMatchObject({id: 'p-embedded-editor', name: 'Local editor', role: 'administrator'})
+    expect(await json('/auth/id')).toEqual({id: 'p-embedded-editor'})
+  })
+})
+
+describe('project, grants and preferences', () => {
+  it('grants the editor read, create, update and history on every document, which makes forms editable', async () => {
+    const grants = (await json('/projects/embedded/datasets/production/acl')) as {filter: string; permissions: string[]}[]
+    expect(grants).toEqual([{filter: '_id in path("**")', permissions: expect.arrayContaining(['read', 'create', 'update', 'history'])}])
+    const project = (await json('/projects/embedded')) as {id: string; members: {id: string}[]}
+    expect(project.id).toBe('embedded')
+    expect(project.members.map(({id}) => id)).toEqual(['p-embedded-editor'])
+    expect(await json('/projects/embedded/grants')).toHaveProperty('sanity.project')
+  })
+
+  it('answers the add-on and feature probes with empty lists, so the Studio leaves those features off', async () => {
+    expect(await json('/projects/embedded/datasets?datasetProfile=comments&addonFor=production')).toEqual([])
+    expect(await json('/projects/embedded/user-applications')).toEqual([])
+    expect(await json('/features')).toEqual([])
+    expect(await json('/journey/document-limit')).toEqual([])
+    expect(await json('/schedules/embedded/production?limit=1')).toEqual({schedules: []})
+  })
+
+  it('keeps the editor’s preferences', async () => {
+    expect(await json('/users/me/keyvalue/studio.layout,studio.theme')).toEqual([
+      {key: 'studio.layout', value: null},
+      {key: 'studio.theme', value: null},
+    ])
+    await json('/users/me/keyvalue', {method: 'PUT', body: JSON.stringify([{key: 'studio.layout', value: {width: 320}}])})
+    expect(await json('/users/me/keyvalue/studio.layout')).toEqual([{key: 'studio.layout', value: {width: 320}}])
+  })
+
+  it('answers an unknown endpoint with 404 and a message', async () => {
+    const response = await api('/no/such/endpoint', {headers: authorization})
+    expect(response.status).toBe(404)
+    expect(await response.json()).toMatchObject({message: expect.stringContaining('/no/such/endpoint')})
+  })
+})
+
+describe('history', () => {
+  it('answers events, transactions and revisions in the shapes the Studio reads', async () => {
+    expect(await json('/data/history/production/events/documents/straddle?limit=100')).toEqual({events: {straddle: []}, nextCursor: ''})
+    const transactions = await api('/data/history/production/transactions/straddle,drafts.straddle', {headers: authorization})
+    expect(transactions.headers.get('content-type')).toBe('application/x-ndjson')
+    expect(await transactions.text()).toBe('')
+    const revisions = (await json('/data/history/production/documents/straddle,drafts.straddle?lastRevision=true')) as {documents: {price: number}[]}
+    expect(revisions.documents.map(({price}) => price)).toEqual([500, 750])
+    expect((await api('/data/history/production/events/documents/straddle')).status).toBe(401)
+  })
+})
+
+describe('asset uploads', () => {
+  const poster = readFileSync(join(import.meta.dirname, '../../web/public/demos/straddle.webp'))
+
+  it('stores an image once by its hash, describes it as Sanity does, and serves the same bytes', async () => {
+    const asset = await writer().assets.upload('image', poster, {filename: 'straddle.webp'})
+    expect(asset).toMatchObject({
+      _type: 'sanity.imageAsset',
+      extension: 'webp',
+      mimeType: 'image/webp',
+      originalFilename: 'straddle.webp',
+      size: poster.length,
+      metadata: {dimensions: {width: expect.any(Number), height: expect.any(Number)}},
+    })
+    const {width, height} = (asset.metadata as {dimensions: {width: number; height: number}}).dimensions
+    expect(asset._id).toBe(`image-${asset.sha1hash}-${width}x${height}-webp`)
+    const served = await fetch(asset.url)
+    expect(served.headers.get('content-type')).toBe('image/webp')
+    expect(Buffer.from(await served.arrayBuffer()).equals(poster)).toBe(true)
+    expect((await writer().assets.upload('image', poster, {filename: 'again.webp'}))._id).toBe(asset._id)
+  })
+
+  it('stores files with their extension, and refuses a non-image as an image, an empty body and a missing token', async () => {
+    const clip = Buffer.from('not really an mp4, but bytes all the same')
+    const file = await writer().assets.upload('file', clip, {filename: 'clip.mp4', contentType: 'video/mp4'})
+    expect(file).toMatchObject({_type: 'sanity.fileAsset', extension: 'mp4', mimeType: 'video/mp4', _id: `file-${file.sha1hash}-mp4`})
+    expect(Buffer.from(await (await fetch(file.url)).arrayBuffer()).equals(clip)).toBe(true)
+    const notImage = await writer().assets.upload('image', clip).catch((caught: unknown) => caught)
+    expect(notImage).toMatchObject({statusCode: 400})
+    expect((await api('/assets/images/production', {method: 'POST', headers: authorization, body: ''})).status).toBe(400)
+    expect((await api('/assets/images/production', {method: 'POST', body: poster})).status).toBe(401)
+    expect((await fetch(`${lake.url}/images/embedded/production/${'0'.repeat(40)}-1x1.png`)).status).toBe(404)
+  })
+})
+
+describe('search', () => {
+  const search = (query: string, term: string) =>
+    testLakeClient(lake.url, {perspective: 'drafts'}).fetch<{_id: string}[]>(query, {__query: term, __types: ['indicator']})
+
+  it('matches text::query anywhere in a document, by prefix, and everything for *', async () => {
+    const anywhere = '*[_type in $__types && [@, _id] match text::query($__query)]{_id} | order(_id asc)'
+    expect(await search(anywhere, 'decay*')).toEqual([{_id: 'straddle'}])
+    expect(await search(anywhere, 'money')).toEqual([{_id: 'strangle'}])
+    expect(await search(anywhere, '*')).toEqual([{_id: 'straddle'}, {_id: 'strangle'}])
+  })
+
+  it('scores with boost() on a field, as the Studio’s search orders results', async () => {
+    const scored =
+      '*[_type in $__types] | score(boost(_type in ["indicator"] && name match text::query($__query), 10), [@, _id] match text::query($__query)) [_score > 0]{_id}'
+    expect(await search(scored, 'stran*')).toEqual([{_id: 'strangle'}])
+  })
+})
