@@ -1,16 +1,23 @@
 // `npm start`: the whole product on this machine from the embedded defaults, with its addresses printed:
-// the public site with publish-to-live, the draft preview, the Content Lake, and Supabase.
+// the Studio, the public site with publish-to-live, the draft preview, the Content Lake, and Supabase.
+import {join} from 'node:path'
+import {authorityCertificatePath} from '@quantedge/studio/content-lake/certificates'
 import {startEmbeddedLakeIfNeeded} from '@quantedge/studio/content-lake/ensure'
 import {configuredSupabase, startLocalSupabaseIfNeeded} from '@quantedge/supabase/local/ensure'
 import {contentClient} from '@quantedge/web/content/client'
 import {describeContentLake, readContentEnv, readLakeEnv, readPreviewEnv} from '@quantedge/web/content/env'
 import {buildSite} from './build.ts'
+import {repositoryRoot} from './run.ts'
+import {buildStudio, studioEnv} from './studio/build.ts'
+import {startStudioServer} from './studio/server.ts'
 import {startPreviewServer} from './preview/server.ts'
 import {startLiveSite} from './publish/live.ts'
 import {buildPreviewSite} from './site/prerender.ts'
 
 const content = readContentEnv()
 const sitePort = Number(process.env.SITE_PORT || 3000)
+const studioPort = Number(process.env.STUDIO_PORT || 3333)
+const lakeEnv = readLakeEnv()
 
 try {
   const lake = await startEmbeddedLakeIfNeeded(content)
@@ -23,18 +30,25 @@ try {
     publicSiteUrl: live.site.url,
     port: readPreviewEnv().port,
   })
+  const studio = await startStudioServer(await buildStudio(join(repositoryRoot, '.data', 'studio'), studioEnv(preview.url)), studioPort)
+  const studioProject = process.env.SANITY_STUDIO_PROJECT_ID
   const {url: supabaseUrl, settings} = configuredSupabase()
   console.log('')
+  console.log(`  Studio          ${studio.url}  (${studioProject ? `Sanity project ${studioProject}` : 'the local editor, on the embedded lake'})`)
   console.log(`  Site            ${live.site.url}`)
   console.log(`  Draft preview   ${preview.url}  (link: npm run content -- preview-url /tradingview)`)
   console.log(`  Publish hook    ${live.hook.url}  (rebuilds the site when content is published)`)
-  console.log(`  Content Lake    ${describeContentLake(content)}${lake ? `, embedded, data in ${readLakeEnv().dataDir}` : ''}`)
+  console.log(`  Content Lake    ${describeContentLake(content)}${lake ? `, embedded, data in ${lakeEnv.dataDir}` : ''}`)
+  if (lake?.secureUrl) {
+    console.log(`                  ${lake.secureUrl} for the Studio (HTTP/2; trust ${authorityCertificatePath(lakeEnv.certificateDir)} once)`)
+  }
   console.log(`  Supabase API    ${supabaseUrl}${supabase ? `, local stand-in, data in ${settings.dataDir}` : ''}`)
   if (supabase) console.log(`  Dev mailbox     ${supabase.mailboxUrl}  (confirmation and password-reset e-mails)`)
   console.log('')
-  console.log('  Edit as an editor: npm run content -- edit indicator-straddle price=750, then publish indicator-straddle')
+  console.log('  Edit in the Studio and press Publish: the site rebuilds; drafts show in the draft preview.')
   console.log('  Press Ctrl+C to stop.')
   const stop = async () => {
+    await studio.close()
     await preview.close()
     await live.close()
     await supabase?.close()

@@ -1,8 +1,19 @@
-// Builds Sanity Studio into a static app for the lake or project the given SANITY_STUDIO_* settings name.
+// Builds Sanity Studio into a static app, for the embedded lake when no Sanity project is configured and
+// for the configured project otherwise. The Studio reads only SANITY_STUDIO_* settings, at build time.
 import {join} from 'node:path'
+import {readLakeEnv} from '@quantedge/web/content/env'
 import {repositoryRoot, run} from '../run.ts'
 
 export const studioDir = join(repositoryRoot, 'studio')
+
+type Env = Record<string, string | undefined>
+
+/** The Studio's settings: the draft preview it opens and, without a project, the embedded lake's HTTP/2 address. */
+export function studioEnv(previewUrl: string, env: Env = process.env): Record<string, string> {
+  const settings = {SANITY_STUDIO_PREVIEW_URL: env.SANITY_STUDIO_PREVIEW_URL || previewUrl}
+  if (env.SANITY_STUDIO_PROJECT_ID) return settings
+  return {...settings, SANITY_STUDIO_API_HOST: env.SANITY_STUDIO_API_HOST || `https://localhost:${readLakeEnv(env).securePort}`}
+}
 
 export async function buildStudio(outDir: string, env: Record<string, string> = {}) {
   await run('sanity', ['build', outDir, '--yes'], {cwd: studioDir, env})

@@ -1,19 +1,14 @@
-// `npm run studio`: Sanity Studio on STUDIO_PORT for the configured Sanity project.
-// Without a project it says exactly what to set, and fails: the Studio's editor needs Sanity's API.
-import {repositoryRoot, run} from '../run.ts'
+// `npm run studio`: Sanity Studio's development server on STUDIO_PORT, reloading as the schema changes.
+// Without a Sanity project it edits the embedded Content Lake (started here when it is not running).
+import {startEmbeddedLakeIfNeeded} from '@quantedge/studio/content-lake/ensure'
+import {readContentEnv} from '@quantedge/web/content/env'
+import {run} from '../run.ts'
+import {studioDir, studioEnv} from './build.ts'
 
-const projectId = process.env.SANITY_STUDIO_PROJECT_ID
 const port = process.env.STUDIO_PORT || '3333'
-
-if (!projectId) {
-  console.error(`The Studio needs a Sanity project. Set these (in .env or the environment) and run it again:
-
-  SANITY_STUDIO_PROJECT_ID=<your project id>     from sanity.io/manage
-  SANITY_STUDIO_DATASET=production               the dataset to edit
-
-For the site to read the same content, also set SANITY_PROJECT_ID, SANITY_DATASET and SANITY_API_HOST=
-(empty); see "Connect a real Sanity project" in README.md.`)
-  process.exit(1)
+const lake = process.env.SANITY_STUDIO_PROJECT_ID ? undefined : await startEmbeddedLakeIfNeeded(readContentEnv())
+try {
+  await run('sanity', ['dev', '--port', port], {cwd: studioDir, env: studioEnv('http://localhost:3001')})
+} finally {
+  await lake?.close()
 }
-
-await run('sanity', ['dev', '--port', port], {cwd: `${repositoryRoot}/studio`})

@@ -20,8 +20,11 @@ const AUTHORITY_NAME = 'QuantEdge embedded Content Lake local CA'
 const HOST_NAMES = ['localhost', '*.localhost', 'embedded.localhost']
 const VALID_DAYS = 825
 
+/** Where the local authority's certificate is kept in a certificate folder. */
+export const authorityCertificatePath = (folder: string) => join(resolve(folder), 'local-ca.crt')
+
 const files = (folder: string) => ({
-  authorityCert: join(folder, 'local-ca.crt'),
+  authorityCert: authorityCertificatePath(folder),
   authorityKey: join(folder, 'local-ca.key'),
   cert: join(folder, 'localhost.crt'),
   key: join(folder, 'localhost.key'),

@@ -1,10 +1,10 @@
 // Runs the embedded Content Lake until stopped: `npm run lake -w studio`, or started by `npm start`.
 import {readLakeEnv} from '@quantedge/web/content/env'
-import {startContentLake} from './server.ts'
+import {startEmbeddedLake} from './ensure.ts'
 
 const settings = readLakeEnv()
-const lake = await startContentLake(settings)
-console.log(`Embedded Content Lake on ${lake.url} (data: ${settings.dataDir})`)
+const lake = await startEmbeddedLake(settings)
+console.log(`Embedded Content Lake on ${lake.url}, and ${lake.secureUrl} for the Studio (data: ${settings.dataDir})`)
 
 const stop = () => {
   lake.close().then(() => process.exit(0))

@@ -26,6 +26,7 @@ import {paramsFromSearch, runQuery} from './query.ts'
 import {rewriteTextSearch, withSearchableText} from './search.ts'
 import {contentSourceMap} from './sourceMap.ts'
 import {Listeners} from './listeners.ts'
+import {LiveEvents} from './liveEvents.ts'
 import {LakeStore} from './store.ts'
 import {StudioApi} from './studioApi.ts'
 import {sendWebhooks, type WebhookConfig} from './webhooks.ts'
@@ -56,6 +57,7 @@ export const LAKE_PROJECT_ID = 'embedded'
 
 const VERSIONED_PATH = /^\/v(1|\d{4}-\d{2}-\d{2}|X)(\/.*)$/
 const DATA_PATH = /^\/data\/(query|doc|mutate|actions|listen|history)\/([^/]+)(?:\/(.+))?$/
+const LIVE_PATH = /^\/data\/live\/events\/([^/]+)$/
 const UPLOAD_PATH = /^\/assets\/(images|files)\/([^/]+)$/
 const ASSET_PATH = /^\/(images|files)\/[^/]+\/([^/]+)\/([^/]+)$/
 
@@ -73,6 +75,7 @@ type Request = {
 type Lake = {
   store: LakeStore
   listeners: Listeners
+  liveEvents: LiveEvents
   studioApi: StudioApi
   options: ContentLakeOptions
   /** The plain HTTP address, which asset URLs use so pages and builds can fetch them. */
@@ -82,7 +85,7 @@ type Lake = {
 export async function startContentLake(options: ContentLakeOptions): Promise<ContentLake> {
   const store = new LakeStore(options.dataDir)
   const host = options.host ?? '127.0.0.1'
-  const lake: Lake = {store, listeners: new Listeners(), studioApi: new StudioApi(), options, publicUrl: ''}
+  const lake: Lake = {store, listeners: new Listeners(), liveEvents: new LiveEvents(), studioApi: new StudioApi(), options, publicUrl: ''}
   const answer = (req: LakeIncoming, res: LakeResponse) => {
     handle(req, res, lake).catch((error: unknown) => {
       const lakeError = error instanceof LakeError ? error : internalError(error)
@@ -120,6 +123,7 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
     secureUrl: securePort === undefined ? undefined : `https://localhost:${securePort}`,
     close: async () => {
       lake.listeners.closeAll()
+      lake.liveEvents.closeAll()
       server.closeAllConnections()
       for (const session of sessions) session.destroy()
       await Promise.all([
@@ -151,6 +155,8 @@ async function handle(req: LakeIncoming, res: LakeResponse, lake: Lake) {
   const method = req.method ?? 'GET'
   const authenticated = isAuthenticated(req, lake.options.token)
 
+  const live = LIVE_PATH.exec(path)
+  if (live) return openLiveEvents(lake, res, live[1] ?? '', url.searchParams.get('includeDrafts') === 'true', authenticated)
   const upload = UPLOAD_PATH.exec(path)
   if (upload) return send(res, 200, await uploadAsset(req, lake, upload[1] as AssetKind, upload[2] ?? '', url.searchParams, authenticated))
   const [, endpoint, dataset, rest] = DATA_PATH.exec(path) ?? []
@@ -252,11 +258,18 @@ async function commit(
   const changes = [...transaction.changes].map(([id, after]) => ({id, before: before.get(id) ?? null, after}))
   lake.store.commit(dataset, transaction.changes)
   void lake.listeners.publish(dataset, transaction.transactionId, changes)
+  lake.liveEvents.changed(dataset, changes.map(({id}) => id))
   const webhooks = lake.options.webhooks ?? []
   if (webhooks.length > 0) {
     void sendWebhooks(webhooks, {projectId: LAKE_PROJECT_ID, dataset, transactionId: transaction.transactionId, changes})
   }
   return transaction
+}
+
+function openLiveEvents(lake: Lake, res: LakeResponse, dataset: string, includeDrafts: boolean, authenticated: boolean) {
+  if (!LakeStore.isValidDatasetName(dataset)) throw notFound(`Dataset "${dataset}" not found`)
+  if (includeDrafts && !authenticated) throw unauthorized('Live events with drafts need a token')
+  lake.liveEvents.open(dataset, includeDrafts, res)
 }
 
 async function uploadAsset(

@@ -44,6 +44,8 @@ export class StudioApi {
     if (LOCAL_LOGIN_PATH.endsWith(path)) return this.#login(res, search)
     if (path === '/auth/fetch') return send(res, 200, {token: this.#exchange(search.get('sid'), context.token), label: 'Local editor'})
     if (path === '/auth/logout') return send(res, 200, {})
+    // Every origin may call the lake (it answers CORS for any origin, with credentials).
+    if (path === '/check/cors') return send(res, 200, {result: {allowed: true, withCredentials: true}})
     if (path === '/intake/telemetry-status') return send(res, 200, {status: 'denied'})
     if (path.startsWith('/intake/')) return send(res, 204)
     if (path === '/features' || path.startsWith('/journey/')) return send(res, 200, [])

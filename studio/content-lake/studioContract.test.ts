@@ -25,7 +25,7 @@ beforeAll(async () => {
 afterAll(() => lake.close())
 
 describe('HTTP/2 over TLS', () => {
-  const authority = () => readFileSync(join(lake.dataDir, 'certificates', 'local-ca.crt'))
+  const authority = () => readFileSync(lake.authorityPath ?? '')
   const request = (session: ClientHttp2Session, headers: Record<string, string>, body?: string) =>
     new Promise<{status: number; text: string}>((resolve, reject) => {
       const stream = session.request(headers)
@@ -93,6 +93,28 @@ describe('signing in', () => {
     expect((await api('/auth/id')).status).toBe(401)
     expect(await json('/users/me')).toMatchObject({id: 'p-embedded-editor', name: 'Local editor', role: 'administrator'})
     expect(await json('/auth/id')).toEqual({id: 'p-embedded-editor'})
+  })
+})
+
+describe('live events, for the Presentation tool', () => {
+  it('welcomes, then says restart after a change a subscriber may see; drafts need a token', async () => {
+    const read = async (response: Response, until: string) => {
+      const reader = response.body!.getReader()
+      let text = ''
+      while (!text.includes(until)) text += new TextDecoder().decode((await reader.read()).value)
+      await reader.cancel()
+      return text
+    }
+    const published = await api('/data/live/events/production')
+    expect(published.headers.get('content-type')).toBe('text/event-stream')
+    const publishedText = read(published, 'event: restart')
+    const drafts = await api('/data/live/events/production?includeDrafts=true', {headers: authorization})
+    const draftsText = read(drafts, 'event: restart')
+    await writer().patch('strangle').set({price: 505}).commit()
+    expect(await publishedText).toMatch(/^event: welcome\n[\s\S]*event: restart\n/)
+    expect(await draftsText).toContain('event: restart')
+    expect((await api('/data/live/events/production?includeDrafts=true')).status).toBe(401)
+    expect(await (await api('/check/cors')).json()).toEqual({result: {allowed: true, withCredentials: true}})
   })
 })
 

@@ -9,7 +9,12 @@ import type {WebhookConfig} from './webhooks.ts'
 
 export const TEST_LAKE_TOKEN = 'test-lake-token'
 
-export type TestLake = ContentLake & {dataDir: string; restart: () => Promise<TestLake>}
+export type TestLake = ContentLake & {
+  dataDir: string
+  /** The local authority that signed the HTTP/2 certificate, for a lake started `secure`. */
+  authorityPath: string | undefined
+  restart: () => Promise<TestLake>
+}
 
 /** With `secure`, the lake also answers HTTP/2 over TLS (as the Studio needs) with a throwaway certificate. */
 export async function startTestLake(
@@ -17,12 +22,13 @@ export async function startTestLake(
   webhooks: WebhookConfig[] = [],
   {secure = false}: {secure?: boolean} = {},
 ): Promise<TestLake> {
-  const certificateDir = join(dataDir, 'certificates')
-  const tls = secure ? {...(await localCertificate(certificateDir)), securePort: 0} : undefined
+  const certificate = secure ? await localCertificate(join(dataDir, 'certificates')) : undefined
+  const tls = certificate ? {key: certificate.key, cert: certificate.cert, securePort: 0} : undefined
   const lake = await startContentLake({dataDir, token: TEST_LAKE_TOKEN, port: 0, webhooks, ...(tls ? {tls} : {})})
   return {
     ...lake,
     dataDir,
+    authorityPath: certificate?.authorityPath,
     restart: async () => {
       await lake.close()
       return startTestLake(dataDir, webhooks, {secure})

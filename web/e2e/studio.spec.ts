@@ -53,6 +53,13 @@ test('edit Straddle in the Studio: the preview shows the draft, Publish makes th
   await expect.poll(async () => (await lakeDocument('drafts.indicator-straddle'))?.description, {timeout: 15_000}).toBe(description)
   expect((await lakeDocument('drafts.indicator-straddle'))?.price).toBe(750)
 
+  // The Presentation tool opens the draft preview in a frame, through the preview server's secret handshake.
+  await page.goto(studioUrl('/presentation?preview=/tradingview'))
+  const frame = page.frameLocator('iframe').first()
+  await expect(frame.getByRole('region', {name: 'Preview'})).toContainText('this page shows unpublished drafts', {timeout: 30_000})
+  await expect(indicatorPrice(frame, 'Straddle')).toContainText('₹750')
+  await expect(frame.getByText(description)).toBeVisible()
+
   const preview = await page.context().newPage()
   await preview.goto(await previewLink(stack.editor, stack.preview.url, '/tradingview', stack.studio?.url ?? ''))
   await expect(preview.getByRole('region', {name: 'Preview'})).toContainText('this page shows unpublished drafts')
@@ -60,6 +67,7 @@ test('edit Straddle in the Studio: the preview shows the draft, Publish makes th
   await preview.goto(`${stack.live.site.url}/tradingview`)
   await expect(indicatorPrice(preview, 'Straddle')).toHaveText('₹500')
 
+  await page.goto(studioUrl('/structure/indicator;indicator-straddle'))
   await publishButton(page).click()
   await expect.poll(async () => (await lakeDocument('indicator-straddle'))?.price, {timeout: 15_000}).toBe(750)
   await expect(publishButton(page)).toBeDisabled()

@@ -60,7 +60,17 @@ export const EMBEDDED_WEBHOOK_SECRET = 'embedded-webhook-dev-secret'
 
 type WebhookSettings = {url: string; secret: string; filter: string; projection: string}
 
-export type LakeEnv = {port: number; host: string; dataDir: string; token: string; webhooks: WebhookSettings[]}
+export type LakeEnv = {
+  port: number
+  /** Where the lake also answers HTTP/2 over TLS, for the Studio. */
+  securePort: number
+  host: string
+  dataDir: string
+  /** The local certificate authority and the localhost certificate, created on first start. */
+  certificateDir: string
+  token: string
+  webhooks: WebhookSettings[]
+}
 
 function port(name: string, fallback: number, env: Env) {
   const value = Number(env[name] || fallback)
@@ -88,8 +98,10 @@ export function readLakeEnv(env: Env = process.env): LakeEnv {
   const webhookUrl = env.CONTENT_LAKE_WEBHOOK_URL ?? `http://127.0.0.1:${readPublishHookEnv(env).port}/hooks/publish`
   return {
     port: port('CONTENT_LAKE_PORT', 4444, env),
+    securePort: port('CONTENT_LAKE_SECURE_PORT', 4443, env),
     host: '127.0.0.1',
     dataDir: resolve(repositoryRoot, env.CONTENT_LAKE_DATA_DIR || '.data/content-lake'),
+    certificateDir: resolve(repositoryRoot, env.CONTENT_LAKE_CERT_DIR || '.data/certificates'),
     token: env.CONTENT_LAKE_TOKEN || EMBEDDED_LAKE_TOKEN,
     webhooks: webhookUrl
       ? [
