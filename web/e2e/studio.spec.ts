@@ -1,6 +1,8 @@
 // The real Sanity Studio, built for a throwaway embedded lake and driven in Chromium as an editor would:
-// edit, preview, publish to the live site, discard, create, the singletons' limits, validation, two tabs.
+// edit, preview, publish to the live site, discard, create, the singletons' limits, validation, two tabs, uploads.
 // The lake's HTTP/2 certificate comes from a throwaway local authority; this browser accepts it.
+import {readFileSync} from 'node:fs'
+import {join} from 'node:path'
 import type {Page} from '@playwright/test'
 import {previewLink} from '../../scripts/content/editor.ts'
 import {startEditorialStack, type EditorialStack} from '../../scripts/publish/editorialStack.ts'
@@ -19,6 +21,7 @@ test.afterAll(async () => {
   await stack?.close()
 })
 
+const posterFile = join(import.meta.dirname, '../public/demos/option-greeks.webp')
 const studioUrl = (path: string) => `${stack.studio?.url ?? ''}${path}`
 /** A document's form, opened by the Studio's own URL for it. */
 const openDocument = async (page: Page, path: string) => {
@@ -168,4 +171,18 @@ test('two Studio tabs on one document stay in sync and keep both edits', async (
       return [draft?.name, draft?.price]
     }, {timeout: 15_000})
     .toEqual(['IV Rank', 650])
+})
+
+test('a poster uploaded in the Studio is stored by the lake, referenced by the draft and shown back', async ({page}) => {
+  await openDocument(page, 'indicator;indicator-option-greeks')
+  // The demo video's two upload buttons: the clip's first, the poster image's second.
+  await page.getByRole('button', {name: 'Upload', exact: true}).nth(1).setInputFiles(posterFile)
+  const posterRef = async () =>
+    ((await lakeDocument('drafts.indicator-option-greeks'))?.demoVideo as {poster?: {asset?: {_ref?: string}}} | undefined)?.poster?.asset?._ref
+  await expect.poll(posterRef, {timeout: 15_000}).toMatch(/^image-[a-f0-9]{40}-\d+x\d+-webp$/)
+  const asset = await lakeDocument((await posterRef()) ?? '')
+  expect(asset).toMatchObject({_type: 'sanity.imageAsset', originalFilename: 'option-greeks.webp', size: readFileSync(posterFile).length})
+  const shown = page.locator(`img[src*="${String(asset?.sha1hash)}"]`).first()
+  await expect(shown).toBeVisible({timeout: 15_000})
+  expect(await shown.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0)
 })
