@@ -185,6 +185,21 @@ describe('asset uploads', () => {
     expect((await writer().assets.upload('image', poster, {filename: 'again.webp'}))._id).toBe(asset._id)
   })
 
+  it('keeps uploads, documents and drafts across a restart, and answers HTTP/2 again with the same authority', async () => {
+    const asset = await writer().assets.upload('image', poster, {filename: 'kept.webp'})
+    const authority = readFileSync(lake.authorityPath ?? '')
+    lake = await lake.restart()
+    expect(readFileSync(lake.authorityPath ?? '').equals(authority)).toBe(true)
+    expect(await writer().getDocument(asset._id)).toMatchObject({sha1hash: asset.sha1hash})
+    expect(await writer().getDocument('drafts.straddle')).toMatchObject({price: 750})
+    const moved = asset.url.replace(/^http:\/\/[^/]+/, lake.url)
+    expect(Buffer.from(await (await fetch(moved)).arrayBuffer()).equals(poster)).toBe(true)
+    const session = connect(lake.secureUrl ?? '', {ca: authority, servername: 'embedded.localhost'})
+    await new Promise<void>((resolve, reject) => session.once('connect', () => resolve()).once('error', reject))
+    expect(session.alpnProtocol).toBe('h2')
+    session.close()
+  })
+
   it('stores files with their extension, and refuses a non-image as an image, an empty body and a missing token', async () => {
     const clip = Buffer.from('not really an mp4, but bytes all the same')
     const file = await writer().assets.upload('file', clip, {filename: 'clip.mp4', contentType: 'video/mp4'})
