@@ -2,5 +2,8 @@
 
 export const LOCAL_LOGIN_PROVIDER = {name: 'embedded', title: 'Local editor'} as const
 
+/** The sign-in route under the API version. */
+export const LOCAL_LOGIN_ROUTE = '/auth/login/embedded'
+
 /** Where the provider's sign-in starts, under the lake's address. */
-export const LOCAL_LOGIN_PATH = '/v1/auth/login/embedded'
+export const LOCAL_LOGIN_PATH = `/v1${LOCAL_LOGIN_ROUTE}`

@@ -3,8 +3,8 @@
 // It answers on two ports: plain HTTP for this project's own code, and HTTP/2 over TLS for the Studio,
 // whose six event streams would take all of a browser's HTTP/1.1 connections to one host.
 import {createServer} from 'node:http'
-import {createSecureServer, type Http2Session} from 'node:http2'
-import type {AddressInfo} from 'node:net'
+import {createSecureServer} from 'node:http2'
+import type {AddressInfo, Server, Socket} from 'node:net'
 import {isPrivateId} from './documents.ts'
 import {badRequest, LakeError, notFound, unauthorized} from './errors.ts'
 import {actionsToMutations} from './actions.ts'
@@ -85,7 +85,14 @@ type Lake = {
 export async function startContentLake(options: ContentLakeOptions): Promise<ContentLake> {
   const store = new LakeStore(options.dataDir)
   const host = options.host ?? '127.0.0.1'
-  const lake: Lake = {store, listeners: new Listeners(), liveEvents: new LiveEvents(), studioApi: new StudioApi(), options, publicUrl: ''}
+  const lake: Lake = {
+    store,
+    listeners: new Listeners(),
+    liveEvents: new LiveEvents(),
+    studioApi: new StudioApi(),
+    options,
+    publicUrl: '',
+  }
   const answer = (req: LakeIncoming, res: LakeResponse) => {
     handle(req, res, lake).catch((error: unknown) => {
       const lakeError = error instanceof LakeError ? error : internalError(error)
@@ -96,10 +103,11 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
   const secureServer = options.tls
     ? createSecureServer({key: options.tls.key, cert: options.tls.cert, allowHTTP1: true}, answer)
     : undefined
-  const sessions = new Set<Http2Session>()
-  secureServer?.on('session', (session) => {
-    sessions.add(session)
-    session.once('close', () => sessions.delete(session))
+  // TLS connections (HTTP/2 sessions and HTTP/1.1 alike), so closing the lake does not wait for them to idle out.
+  const secureSockets = new Set<Socket>()
+  secureServer?.on('secureConnection', (socket: Socket) => {
+    secureSockets.add(socket)
+    socket.once('close', () => secureSockets.delete(socket))
   })
   try {
     lake.publicUrl = `http://${host}:${await listen(server, options.port ?? 4444, host)}`
@@ -125,7 +133,7 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
       lake.listeners.closeAll()
       lake.liveEvents.closeAll()
       server.closeAllConnections()
-      for (const session of sessions) session.destroy()
+      for (const socket of secureSockets) socket.destroy()
       await Promise.all([
         new Promise((resolve) => server.close(resolve)),
         secureServer ? new Promise((resolve) => secureServer.close(resolve)) : undefined,
@@ -135,7 +143,7 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
   }
 }
 
-async function listen(server: {listen: (port: number, host: string, done: () => void) => unknown; once: (event: 'error', listener: (error: Error) => void) => unknown; address: () => AddressInfo | string | null}, port: number, host: string) {
+async function listen(server: Server, port: number, host: string) {
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(port, host, resolve)

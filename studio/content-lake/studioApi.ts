@@ -6,7 +6,7 @@
 // /auth/fetch for the lake's token and keeps it in its own storage. Only origins on this machine are served.
 import {randomBytes} from 'node:crypto'
 import {badRequest, unauthorized} from './errors.ts'
-import {LOCAL_LOGIN_PATH} from './localLogin.ts'
+import {LOCAL_LOGIN_ROUTE} from './localLogin.ts'
 import {readJson, routeNotFound, send, type LakeIncoming, type LakeResponse} from './http.ts'
 
 export const LOCAL_EDITOR = {
@@ -41,7 +41,7 @@ export class StudioApi {
   async handle(context: Context): Promise<void> {
     const {res, method, path, search} = context
     const project = /^\/projects\/([^/]+)(\/.*)?$/.exec(path)
-    if (LOCAL_LOGIN_PATH.endsWith(path)) return this.#login(res, search)
+    if (path === LOCAL_LOGIN_ROUTE) return this.#login(res, search)
     if (path === '/auth/fetch') return send(res, 200, {token: this.#exchange(search.get('sid'), context.token), label: 'Local editor'})
     if (path === '/auth/logout') return send(res, 200, {})
     // Every origin may call the lake (it answers CORS for any origin, with credentials).
@@ -69,8 +69,10 @@ export class StudioApi {
   #login(res: LakeResponse, search: URLSearchParams) {
     const origin = search.get('origin') ?? ''
     if (!isLocalOrigin(origin)) throw badRequest('The embedded lake signs in only Studios served from this machine (localhost)')
+    const now = Date.now()
+    for (const [unused, expires] of this.#sessions) if (expires < now) this.#sessions.delete(unused)
     const sid = randomBytes(24).toString('base64url')
-    this.#sessions.set(sid, Date.now() + SESSION_TTL_MS)
+    this.#sessions.set(sid, now + SESSION_TTL_MS)
     const target = new URL(origin)
     target.hash = `sid=${sid}`
     send(res, 302, undefined, {Location: target.href, 'Cache-Control': 'no-store'})
