@@ -186,3 +186,14 @@ test('a poster uploaded in the Studio is stored by the lake, referenced by the d
   await expect(shown).toBeVisible({timeout: 15_000})
   expect(await shown.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0)
 })
+
+test('searching the list finds indicators by words anywhere in them', async ({page}) => {
+  await page.goto(studioUrl('/structure/indicator'))
+  const list = page.getByRole('listbox', {name: 'TradingView indicators'})
+  await expect(list.getByRole('option')).not.toHaveCount(0)
+  await page.getByRole('combobox', {name: 'Search list'}).fill('breakout')
+  await expect(list.getByRole('option')).toHaveText([/^Strangle/])
+  // By prefix, in a document created above ("Gamma Scalper … gamma-scalping windows").
+  await page.getByRole('combobox', {name: 'Search list'}).fill('scalp')
+  await expect(list.getByRole('option')).toHaveText([/^Gamma Scalper/])
+})
