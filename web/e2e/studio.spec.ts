@@ -32,7 +32,7 @@ const field = (page: Page, label: string) => page.getByLabel(label, {exact: true
 const publishButton = (page: Page) => page.getByRole('button', {name: 'Publish', exact: true})
 const documentActions = (page: Page) => page.getByRole('button', {name: 'Open document actions'})
 
-/** Waits until the lake holds what the Studio saved. */
+/** What the lake holds now, read with the editor's token: where the Studio's saves are checked. */
 const lakeDocument = (id: string) => stack.editor.getDocument(id)
 
 async function expectOnPublicSite(page: Page, check: () => Promise<void>) {
