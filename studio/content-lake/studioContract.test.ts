@@ -134,6 +134,19 @@ describe('project, grants and preferences', () => {
     expect(await json('/features')).toEqual([])
     expect(await json('/journey/document-limit')).toEqual([])
     expect(await json('/schedules/embedded/production?limit=1')).toEqual({schedules: []})
+    expect(await json('/projects/embedded/datasets/production/settings/indexing')).toEqual({partialIndexing: false})
+    expect(await json('/projects/embedded/roles')).toEqual([{name: 'administrator', title: 'Administrator'}])
+    expect(await json('/access/requests/me')).toEqual([])
+    expect(await json('/intake/telemetry-status')).toEqual({status: 'denied'})
+    expect((await api('/intake/batch', {method: 'POST', body: '[]'})).status).toBe(204)
+    expect(await json('/auth/logout', {method: 'POST'})).toEqual({})
+  })
+
+  it('describes the local editor to the user store, and nobody else', async () => {
+    expect(await json('/users/p-embedded-editor,p-someone-else')).toEqual([
+      expect.objectContaining({id: 'p-embedded-editor', name: 'Local editor'}),
+      null,
+    ])
   })
 
   it('keeps the editor’s preferences', async () => {
