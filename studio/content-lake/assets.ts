@@ -2,9 +2,10 @@
 // data folder by their SHA-1, and a `sanity.imageAsset` / `sanity.fileAsset` document describes them. The
 // same bytes uploaded twice give the same document. `GET /images|files/<project>/<dataset>/<name>` serves them.
 import {createHash, randomUUID} from 'node:crypto'
-import {existsSync, mkdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs'
+import {existsSync, mkdirSync, readFileSync} from 'node:fs'
 import {extname, join} from 'node:path'
 import {imageSize} from 'image-size'
+import {writeFileAtomically} from './atomicWrite.ts'
 import {badRequest, notFound} from './errors.ts'
 import type {MutationInput} from './mutate.ts'
 
@@ -61,11 +62,7 @@ export function storeUpload(dataDir: string, upload: Upload): MutationInput {
   const folder = join(dataDir, 'assets', dataset)
   mkdirSync(folder, {recursive: true})
   const file = join(folder, name)
-  if (!existsSync(file)) {
-    const temporary = `${file}.${process.pid}.tmp`
-    writeFileSync(temporary, bytes)
-    renameSync(temporary, file)
-  }
+  if (!existsSync(file)) writeFileAtomically(file, bytes)
   const path = `${kind}/${projectId}/${dataset}/${name}`
   const idStem = name.replace(/\.([a-z0-9]+)$/, '-$1')
   const fields = Object.fromEntries(UPLOAD_FIELDS.flatMap((field) => (search.has(field) ? [[field, search.get(field)]] : [])))

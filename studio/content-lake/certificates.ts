@@ -1,10 +1,11 @@
 // The local certificate authority and the localhost certificate the lake's HTTP/2 server presents.
 // The Studio keeps six event streams open; over HTTP/1.1 they would take all of a browser's connections
 // to the host, so the lake also answers HTTP/2, which browsers speak only over TLS.
-import {existsSync, mkdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs'
+import {existsSync, mkdirSync, readFileSync} from 'node:fs'
 import {join, resolve} from 'node:path'
 import {X509Certificate} from 'node:crypto'
 import {generate} from 'selfsigned'
+import {writeFileAtomically} from './atomicWrite.ts'
 
 export type LakeCertificate = {
   key: string
@@ -45,8 +46,8 @@ export async function localCertificate(folder: string): Promise<LakeCertificate>
         {name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true},
       ],
     })
-    writeSecret(paths.authorityKey, authority.private)
-    writeSecret(paths.authorityCert, authority.cert)
+    writeFileAtomically(paths.authorityKey, authority.private, 0o600)
+    writeFileAtomically(paths.authorityCert, authority.cert, 0o600)
   }
   if (createdAuthority || !existsSync(paths.cert) || !existsSync(paths.key) || expiresSoon(paths.cert)) {
     const leaf = await generate([{name: 'commonName', value: 'localhost'}], {
@@ -64,8 +65,8 @@ export async function localCertificate(folder: string): Promise<LakeCertificate>
         },
       ],
     })
-    writeSecret(paths.key, leaf.private)
-    writeSecret(paths.cert, leaf.cert)
+    writeFileAtomically(paths.key, leaf.private, 0o600)
+    writeFileAtomically(paths.cert, leaf.cert, 0o600)
   }
   return {
     key: readFileSync(paths.key, 'utf8'),
@@ -82,12 +83,6 @@ export const trustInstructions = (authorityPath: string) => `A local certificate
     certutil -d sql:$HOME/.pki/nssdb -A -t "C,," -n "QuantEdge local CA" -i ${authorityPath}
   or system-wide: sudo cp ${authorityPath} /usr/local/share/ca-certificates/quantedge-local-ca.crt && sudo update-ca-certificates
   (macOS: open Keychain Access, import it and set it to Always Trust; Firefox: Settings → Certificates → Import.)`
-
-function writeSecret(path: string, text: string) {
-  const temporary = `${path}.${process.pid}.tmp`
-  writeFileSync(temporary, text, {mode: 0o600})
-  renameSync(temporary, path)
-}
 
 const daysFromNow = (days: number) => new Date(Date.now() + days * 24 * 60 * 60 * 1000)
 

@@ -19,6 +19,22 @@ export interface LakeResponse {
   on(event: 'close', listener: () => void): unknown
 }
 
+const EVENT_STREAM_HEARTBEAT_MS = 20_000
+
+/**
+ * Starts a server-sent-event stream with its first event, keeps it alive with a comment line every 20 s,
+ * and calls `onClose` when the client goes.
+ */
+export function openEventStream(res: LakeResponse, firstEvent: string, onClose: () => void) {
+  res.writeHead(200, {'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache'})
+  res.write(firstEvent)
+  const heartbeat = setInterval(() => res.write(':\n\n'), EVENT_STREAM_HEARTBEAT_MS)
+  res.on('close', () => {
+    clearInterval(heartbeat)
+    onClose()
+  })
+}
+
 const MAX_BODY_BYTES = 64 * 1024 * 1024
 const MAX_JSON_BYTES = 8 * 1024 * 1024
 

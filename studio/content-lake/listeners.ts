@@ -3,7 +3,7 @@
 // revisions chained by previousRev/resultRev, and whole-value mendoza effects (`[0, value]`).
 import {randomUUID} from 'node:crypto'
 import {isPrivateId, type StoredDocument} from './documents.ts'
-import type {LakeResponse} from './http.ts'
+import {openEventStream, type LakeResponse} from './http.ts'
 import {runQuery} from './query.ts'
 
 type Listener = {
@@ -17,8 +17,6 @@ type Listener = {
 
 export type DocumentChange = {id: string; before: StoredDocument | null; after: StoredDocument | null}
 
-const HEARTBEAT_MS = 20_000
-
 const withoutRev = (doc: StoredDocument | null) => {
   if (!doc) return null
   const {_rev: _ignored, ...rest} = doc
@@ -29,15 +27,9 @@ export class Listeners {
   readonly #listeners = new Set<Listener>()
 
   open(listener: Omit<Listener, 'res'>, res: LakeResponse) {
-    res.writeHead(200, {'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache'})
-    res.write(`event: welcome\ndata: ${JSON.stringify({listenerName: randomUUID()})}\n\n`)
     const entry = {...listener, res}
     this.#listeners.add(entry)
-    const heartbeat = setInterval(() => res.write(':\n\n'), HEARTBEAT_MS)
-    res.on('close', () => {
-      clearInterval(heartbeat)
-      this.#listeners.delete(entry)
-    })
+    openEventStream(res, `event: welcome\ndata: ${JSON.stringify({listenerName: randomUUID()})}\n\n`, () => this.#listeners.delete(entry))
   }
 
   /** Tells every matching listener about a committed transaction. */

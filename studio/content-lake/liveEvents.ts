@@ -4,25 +4,17 @@
 // means "everything may have changed".)
 import {randomUUID} from 'node:crypto'
 import {isPrivateId} from './documents.ts'
-import type {LakeResponse} from './http.ts'
+import {openEventStream, type LakeResponse} from './http.ts'
 
 type Subscriber = {dataset: string; includeDrafts: boolean; res: LakeResponse}
-
-const HEARTBEAT_MS = 20_000
 
 export class LiveEvents {
   readonly #subscribers = new Set<Subscriber>()
 
   open(dataset: string, includeDrafts: boolean, res: LakeResponse) {
-    res.writeHead(200, {'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache'})
-    res.write(`event: welcome\nid: ${randomUUID()}\ndata: {}\n\n`)
     const subscriber = {dataset, includeDrafts, res}
     this.#subscribers.add(subscriber)
-    const heartbeat = setInterval(() => res.write(':\n\n'), HEARTBEAT_MS)
-    res.on('close', () => {
-      clearInterval(heartbeat)
-      this.#subscribers.delete(subscriber)
-    })
+    openEventStream(res, `event: welcome\nid: ${randomUUID()}\ndata: {}\n\n`, () => this.#subscribers.delete(subscriber))
   }
 
   /** After a commit: every subscriber that can see one of the changed documents is told to refetch. */

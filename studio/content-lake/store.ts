@@ -1,6 +1,7 @@
 // The lake's datasets: held in memory, persisted as NDJSON in Sanity's export format, each write atomic.
-import {mkdirSync, readFileSync, renameSync, rmSync, writeFileSync, existsSync} from 'node:fs'
+import {mkdirSync, readFileSync, rmSync, writeFileSync, existsSync} from 'node:fs'
 import {join, resolve} from 'node:path'
+import {writeFileAtomically} from './atomicWrite.ts'
 import type {StoredDocument} from './documents.ts'
 
 const DATASET_NAME = /^[a-z0-9][a-z0-9_-]{0,63}$/
@@ -50,11 +51,8 @@ export class LakeStore {
       if (doc) next.set(id, doc)
       else next.delete(id)
     }
-    const file = this.#file(dataset)
-    const temporary = `${file}.${process.pid}.tmp`
     const lines = [...next.values()].sort((a, b) => a._id.localeCompare(b._id)).map((doc) => JSON.stringify(doc))
-    writeFileSync(temporary, lines.length ? `${lines.join('\n')}\n` : '')
-    renameSync(temporary, file)
+    writeFileAtomically(this.#file(dataset), lines.length ? `${lines.join('\n')}\n` : '')
     this.#datasets.set(dataset, next)
   }
 
