@@ -4,7 +4,6 @@
 // the token never leaves this process.
 import {randomBytes} from 'node:crypto'
 import {createServer, type IncomingMessage, type ServerResponse} from 'node:http'
-import type {AddressInfo} from 'node:net'
 import {join} from 'node:path'
 import {Readable} from 'node:stream'
 import {pathToFileURL} from 'node:url'
@@ -12,6 +11,7 @@ import type {SanityClient} from '@sanity/client'
 import {validatePreviewUrl} from '@sanity/preview-url-secret'
 import {createRequestHandler, type ServerBuild} from 'react-router'
 import sirv from 'sirv'
+import {listen, stop} from '../site/listen.ts'
 
 const COOKIE = 'quantedge-preview'
 
@@ -72,18 +72,10 @@ export async function startPreviewServer(options: PreviewServerOptions) {
     else res.end()
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(options.port, host, resolve)
-  })
-  origin = `http://${host === '127.0.0.1' ? 'localhost' : host}:${(server.address() as AddressInfo).port}`
+  origin = `http://${host === '127.0.0.1' ? 'localhost' : host}:${await listen(server, options.port, host)}`
   return {
     url: origin,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
+    close: () => stop(server),
   }
 }
 

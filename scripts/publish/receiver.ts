@@ -1,9 +1,9 @@
 // The publish hook: receives Sanity's GROQ-powered webhooks (from Sanity, or the embedded lake), checks the
 // signature with @sanity/webhook, and asks the publisher for a rebuild. GET answers the rebuild log.
 import {createServer} from 'node:http'
-import type {AddressInfo} from 'node:net'
 import {isValidSignature, SIGNATURE_HEADER_NAME} from '@sanity/webhook'
 import type {Publisher} from './publisher.ts'
+import {listen, stop} from '../site/listen.ts'
 
 const MAX_BODY_BYTES = 256 * 1024
 export const HOOK_PATH = '/hooks/publish'
@@ -34,16 +34,8 @@ export async function startPublishHook({port, secret, publisher, host = '127.0.0
     publisher.request(`${operation} ${document}`)
     reply(202, {message: 'Rebuild scheduled'})
   })
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(port, host, resolve)
-  })
   return {
-    url: `http://${host}:${(server.address() as AddressInfo).port}${HOOK_PATH}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
+    url: `http://${host}:${await listen(server, port, host)}${HOOK_PATH}`,
+    close: () => stop(server),
   }
 }

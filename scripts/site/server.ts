@@ -2,9 +2,9 @@
 // a year of caching for content-hashed assets, revalidation for HTML, and the 404 page with status 404.
 import {existsSync, readFileSync} from 'node:fs'
 import {createServer, type Server} from 'node:http'
-import type {AddressInfo} from 'node:net'
 import {join} from 'node:path'
 import sirv from 'sirv'
+import {listen, stop} from './listen.ts'
 
 export type SiteServer = {
   url: string
@@ -48,21 +48,13 @@ export async function startSiteServer(root: string, port: number, host = '127.0.
       }
     })
   })
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(port, host, resolve)
-  })
-  const actualPort = (server.address() as AddressInfo).port
+  const actualPort = await listen(server, port, host)
   return {
     url: `http://${host === '127.0.0.1' ? 'localhost' : host}:${actualPort}`,
     port: actualPort,
     setRoot: (next) => {
       current = {root: next, serve: staticFiles(next)}
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
+    close: () => stop(server),
   }
 }
