@@ -9,7 +9,8 @@ import {startEditorialStack, type EditorialStack} from '../../scripts/publish/ed
 import {indicatorPrice} from './support/catalogue.ts'
 import {expect, test} from './support/fixtures.ts'
 
-test.describe.configure({mode: 'serial'})
+// A Studio takes seconds to load on a busy machine: every test gets room for two of them.
+test.describe.configure({mode: 'serial', timeout: 90_000})
 test.use({ignoreHTTPSErrors: true, viewport: {width: 1400, height: 900}})
 
 let stack: EditorialStack
@@ -171,6 +172,19 @@ test('two Studio tabs on one document stay in sync and keep both edits', async (
       return [draft?.name, draft?.price]
     }, {timeout: 15_000})
     .toEqual(['IV Rank', 650])
+
+  // At the same moment, each tab changes a different field: both saves land and both tabs show both.
+  await Promise.all([field(page, 'Order').fill('16'), field(other, 'Price (₹)').fill('675')])
+  for (const tab of [page, other]) {
+    await expect(field(tab, 'Order')).toHaveValue('16', {timeout: 15_000})
+    await expect(field(tab, 'Price (₹)')).toHaveValue('675', {timeout: 15_000})
+  }
+  await expect
+    .poll(async () => {
+      const draft = await lakeDocument('drafts.indicator-iv')
+      return [draft?.order, draft?.price]
+    }, {timeout: 15_000})
+    .toEqual([16, 675])
 })
 
 test('a poster uploaded in the Studio is stored by the lake, referenced by the draft and shown back', async ({page}) => {
