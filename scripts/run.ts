@@ -1,5 +1,7 @@
 // Runs a command of this repository's toolchain, showing its output as it goes, and fails with the
 // command's name and the first error line it printed (the cause, not the summary), so a failed build says why.
+// Test runners print errors their tests expect and summarise failures themselves: they are run with
+// `citeFirstError: false`, so the failure does not name an expected error as its cause.
 import {spawn} from 'node:child_process'
 import {resolve} from 'node:path'
 
@@ -7,7 +9,14 @@ export const repositoryRoot = resolve(import.meta.dirname, '..')
 
 const ERROR_LINE = /\b(Error|error TS\d+|ERR!)\b/
 
-export function run(command: string, args: string[], options: {cwd?: string; env?: NodeJS.ProcessEnv} = {}) {
+interface RunOptions {
+  cwd?: string
+  env?: NodeJS.ProcessEnv
+  citeFirstError?: boolean
+}
+
+export function run(command: string, args: string[], options: RunOptions = {}) {
+  const {citeFirstError = true} = options
   return new Promise<void>((resolvePromise, reject) => {
     const child = spawn(command, args, {
       cwd: options.cwd ?? repositoryRoot,
@@ -27,7 +36,7 @@ export function run(command: string, args: string[], options: {cwd?: string; env
     child.once('error', reject)
     child.once('close', (code, signal) => {
       if (code === 0) return resolvePromise()
-      const why = firstError ? `: ${firstError}` : ''
+      const why = citeFirstError && firstError ? `: ${firstError}` : ''
       reject(new Error(`\`${command} ${args.join(' ')}\` failed (${signal ?? `exit code ${code}`})${why}`))
     })
   })

@@ -6,8 +6,8 @@ import {run} from './run.ts'
 try {
   assertChromium()
   await run('npm', ['run', 'typecheck'])
-  await run('vitest', ['run'])
-  await run('playwright', ['test', '-c', 'web/playwright.config.ts'])
+  await run('vitest', ['run'], {citeFirstError: false})
+  await run('playwright', ['test', '-c', 'web/playwright.config.ts'], {citeFirstError: false})
 } catch (error) {
   console.error(`\nTests failed: ${error instanceof Error ? error.message : String(error)}`)
   process.exit(1)

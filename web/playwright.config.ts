@@ -10,7 +10,7 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   timeout: 30_000,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: 'list',
   use: {
     trace: 'retain-on-failure',
     launchOptions: {executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS},
