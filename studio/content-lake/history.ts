@@ -1,14 +1,105 @@
-// `/data/history/<dataset>/…`: the lake keeps no transaction log, so the Studio's history shows the current
-// revision only. The answers have the shapes the Studio reads (an empty events list per document, an empty
-// NDJSON transaction stream) so its panels stay quiet instead of reporting errors.
+// `/data/history/<dataset>/…`, from the transaction log: the transactions that touched documents (NDJSON,
+// with mendoza effects), a document group's events, and documents as they were at a revision or a time.
+// Documents last changed before the log began are known at their current revision only.
 import type {StoredDocument} from './documents.ts'
+import {badRequest} from './errors.ts'
+import {documentGroupEvents} from './historyEvents.ts'
 import {routeNotFound, send, type LakeResponse} from './http.ts'
+import type {LoggedTransaction} from './transactionLog.ts'
 
-export function answerHistory(res: LakeResponse, path: string, documents: ReadonlyMap<string, StoredDocument>) {
+export type HistorySource = {
+  transactions: readonly LoggedTransaction[]
+  documents: ReadonlyMap<string, StoredDocument>
+}
+
+const DEFAULT_EVENT_LIMIT = 100
+const MAX_TRANSACTIONS = 1000
+
+export function answerHistory(res: LakeResponse, path: string, search: URLSearchParams, source: HistorySource) {
   const [kind, ...rest] = path.split('/')
   const ids = (kind === 'events' ? rest.slice(1) : rest).join('/').split(',').filter(Boolean)
-  if (kind === 'transactions') return send(res, 200, '', {'Content-Type': 'application/x-ndjson'})
-  if (kind === 'events') return send(res, 200, {events: Object.fromEntries(ids.map((id) => [id, []])), nextCursor: ''})
-  if (kind === 'documents') return send(res, 200, {documents: ids.flatMap((id) => documents.get(id) ?? [])})
+  if (ids.length === 0) throw badRequest(`Give one or more document ids: /data/history/<dataset>/${kind ?? 'documents'}/<id>[,<id>]`)
+  if (kind === 'transactions') {
+    const lines = transactionsOf(source.transactions, ids, search).map((line) => `${JSON.stringify(line)}\n`)
+    return send(res, 200, lines.join(''), {'Content-Type': 'application/x-ndjson'})
+  }
+  if (kind === 'events' && rest[0] === 'documents') return send(res, 200, eventsOf(source.transactions, ids, search))
+  if (kind === 'documents') return send(res, 200, {documents: ids.flatMap((id) => documentAt(source, id, search) ?? [])})
   throw routeNotFound(`/data/history/${path}`)
+}
+
+function positiveInteger(search: URLSearchParams, name: string, fallback: number) {
+  const text = search.get(name)
+  if (text === null || text === '') return fallback
+  const value = Number(text)
+  if (!Number.isInteger(value) || value < 1) throw badRequest(`${name} must be a positive whole number`)
+  return value
+}
+
+function timeParam(search: URLSearchParams, name: string) {
+  const text = search.get(name)
+  if (text === null || text === '') return undefined
+  const time = Date.parse(text)
+  if (Number.isNaN(time)) throw badRequest(`${name} must be a date and time, like 2026-11-22T10:00:00Z`)
+  return time
+}
+
+/** Oldest first from `fromTransaction` (inclusive) to `toTransaction` (inclusive), or newest first with `reverse`. */
+function transactionsOf(log: readonly LoggedTransaction[], ids: string[], search: URLSearchParams) {
+  const limit = Math.min(positiveInteger(search, 'limit', MAX_TRANSACTIONS), MAX_TRANSACTIONS)
+  const [fromTime, toTime] = [timeParam(search, 'fromTime'), timeParam(search, 'toTime')]
+  const identifiedOnly = search.get('includeIdentifiedDocumentsOnly') === 'true'
+  const withContent = search.get('excludeContent') !== 'true'
+  let touching = log.filter((transaction) => ids.some((id) => id in transaction.effects))
+  const from = touching.findIndex(({id}) => id === search.get('fromTransaction'))
+  if (from >= 0) touching = touching.slice(from)
+  const to = touching.findIndex(({id}) => id === search.get('toTransaction'))
+  if (to >= 0) touching = touching.slice(0, to + 1)
+  touching = touching.filter(({timestamp}) => {
+    const time = Date.parse(timestamp)
+    return (fromTime === undefined || time >= fromTime) && (toTime === undefined || time <= toTime)
+  })
+  if (search.get('reverse') === 'true') touching = touching.reverse()
+  return touching.slice(0, limit).map(({documents, effects, ...transaction}) => {
+    const shown = identifiedOnly ? ids.filter((id) => id in effects) : Object.keys(effects)
+    return {
+      ...transaction,
+      effects: Object.fromEntries(shown.map((id) => [id, effects[id]])),
+      ...(withContent
+        ? {mutations: shown.map((id) => (documents[id] ? {createOrReplace: documents[id]} : {delete: {id}}))}
+        : {}),
+    }
+  })
+}
+
+/** Events per requested id, newest first; `nextCursor` pages on when there are more than `limit`. */
+function eventsOf(log: readonly LoggedTransaction[], ids: string[], search: URLSearchParams) {
+  const limit = positiveInteger(search, 'limit', DEFAULT_EVENT_LIMIT)
+  const start = Number(search.get('nextCursor') ?? '0') || 0
+  let more = false
+  const events = Object.fromEntries(
+    ids.map((id) => {
+      const all = documentGroupEvents(log, id)
+      more ||= all.length > start + limit
+      return [id, all.slice(start, start + limit)]
+    }),
+  )
+  return {events, nextCursor: more ? String(start + limit) : ''}
+}
+
+/** The document at `revision`, or as it was at `time`, or as it is. */
+function documentAt(source: HistorySource, id: string, search: URLSearchParams): StoredDocument | undefined {
+  const current = source.documents.get(id)
+  const revision = search.get('revision')
+  const time = timeParam(search, 'time')
+  if (revision === null && time === undefined) return current
+  const touching = source.transactions.filter((transaction) => id in transaction.documents)
+  if (revision !== null) {
+    const logged = touching.find((transaction) => transaction.id === revision)
+    return (logged ? logged.documents[id] : current?._rev === revision ? current : undefined) ?? undefined
+  }
+  const asOf = touching.filter(({timestamp}) => Date.parse(timestamp) <= (time ?? 0)).at(-1)
+  if (asOf) return asOf.documents[id] ?? undefined
+  const unlogged = touching.length === 0 && current && Date.parse(current._updatedAt) <= (time ?? 0)
+  return unlogged ? current : undefined
 }

@@ -1,10 +1,11 @@
 // The listen API (`GET /data/listen/<dataset>`): server-sent events, a welcome and then one `mutation` event
 // per changed document that matches the listener's query, in the shape the Studio's live sync accepts:
-// revisions chained by previousRev/resultRev, and whole-value mendoza effects (`[0, value]`).
+// revisions chained by previousRev/resultRev, and the transaction's mendoza effects.
 import {randomUUID} from 'node:crypto'
 import {isPrivateId, type StoredDocument} from './documents.ts'
 import {openEventStream, type LakeResponse} from './http.ts'
 import {runQuery} from './query.ts'
+import type {LoggedTransaction} from './transactionLog.ts'
 
 type Listener = {
   dataset: string
@@ -17,12 +18,6 @@ type Listener = {
 
 export type DocumentChange = {id: string; before: StoredDocument | null; after: StoredDocument | null}
 
-const withoutRev = (doc: StoredDocument | null) => {
-  if (!doc) return null
-  const {_rev: _ignored, ...rest} = doc
-  return rest
-}
-
 export class Listeners {
   readonly #listeners = new Set<Listener>()
 
@@ -33,8 +28,8 @@ export class Listeners {
   }
 
   /** Tells every matching listener about a committed transaction. */
-  async publish(dataset: string, transactionId: string, changes: DocumentChange[]) {
-    const timestamp = new Date().toISOString()
+  async publish(dataset: string, transaction: LoggedTransaction, changes: DocumentChange[]) {
+    const {id: transactionId, timestamp, author} = transaction
     for (const listener of this.#listeners) {
       if (listener.dataset !== dataset) continue
       const events: DocumentChange[] = []
@@ -48,11 +43,11 @@ export class Listeners {
           eventId: `${transactionId}#${id}`,
           documentId: id,
           transactionId,
-          identity: 'p-embedded',
+          identity: author,
           previousRev: before?._rev,
           resultRev: after?._rev ?? transactionId,
           mutations: after ? [{createOrReplace: after}] : [{delete: {id}}],
-          effects: {apply: [0, withoutRev(after)], revert: [0, withoutRev(before)]},
+          effects: transaction.effects[id],
           ...(listener.includeResult && after ? {result: after} : {}),
           timestamp,
           transition: !before ? 'appear' : !after ? 'disappear' : 'update',

@@ -9,6 +9,7 @@ import {isPrivateId} from './documents.ts'
 import {badRequest, LakeError, notFound, unauthorized} from './errors.ts'
 import {actionsToMutations} from './actions.ts'
 import {readStoredAsset, storeUpload, type AssetKind} from './assets.ts'
+import {documentEffects} from './effects.ts'
 import {answerHistory} from './history.ts'
 import {
   allowCrossOrigin,
@@ -28,7 +29,8 @@ import {contentSourceMap} from './sourceMap.ts'
 import {Listeners} from './listeners.ts'
 import {LiveEvents} from './liveEvents.ts'
 import {LakeStore} from './store.ts'
-import {StudioApi} from './studioApi.ts'
+import {LOCAL_EDITOR, StudioApi} from './studioApi.ts'
+import {TransactionLog, type LoggedTransaction} from './transactionLog.ts'
 import {sendWebhooks, type WebhookConfig} from './webhooks.ts'
 
 export type ContentLakeOptions = {
@@ -74,6 +76,7 @@ type Request = {
 
 type Lake = {
   store: LakeStore
+  log: TransactionLog
   listeners: Listeners
   liveEvents: LiveEvents
   studioApi: StudioApi
@@ -87,6 +90,7 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
   const host = options.host ?? '127.0.0.1'
   const lake: Lake = {
     store,
+    log: new TransactionLog(store.dataDir),
     listeners: new Listeners(),
     liveEvents: new LiveEvents(),
     studioApi: new StudioApi(),
@@ -178,7 +182,9 @@ async function handle(req: LakeIncoming, res: LakeResponse, lake: Lake) {
   if (endpoint === 'listen') return listenForChanges(request, res, lake.listeners)
   if (endpoint === 'history') {
     if (!authenticated) throw unauthorized('History needs a token')
-    return answerHistory(res, rest ?? '', lake.store.documents(dataset))
+    if (method !== 'GET') throw methodNotAllowed(method)
+    const source = {transactions: lake.log.transactions(dataset), documents: lake.store.documents(dataset)}
+    return answerHistory(res, rest ?? '', url.searchParams, source)
   }
   return send(res, 200, await mutate(request, lake))
 }
@@ -253,7 +259,7 @@ async function mutate(request: Request, lake: Lake) {
   }
 }
 
-/** Every write goes through here: applied all-or-nothing, stored, then told to listeners and webhooks. */
+/** Every write goes through here: applied all-or-nothing, stored, logged, then told to listeners and webhooks. */
 async function commit(
   lake: Lake,
   dataset: string,
@@ -265,7 +271,16 @@ async function commit(
   if (dryRun) return transaction
   const changes = [...transaction.changes].map(([id, after]) => ({id, before: before.get(id) ?? null, after}))
   lake.store.commit(dataset, transaction.changes)
-  void lake.listeners.publish(dataset, transaction.transactionId, changes)
+  const logged: LoggedTransaction = {
+    id: transaction.transactionId,
+    timestamp: new Date().toISOString(),
+    author: LOCAL_EDITOR.id,
+    documentIDs: changes.map(({id}) => id),
+    effects: Object.fromEntries(changes.map((change) => [change.id, documentEffects(change.before, change.after)])),
+    documents: Object.fromEntries(transaction.changes),
+  }
+  lake.log.append(dataset, logged)
+  void lake.listeners.publish(dataset, logged, changes)
   lake.liveEvents.changed(dataset, changes.map(({id}) => id))
   const webhooks = lake.options.webhooks ?? []
   if (webhooks.length > 0) {

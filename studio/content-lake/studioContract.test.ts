@@ -1,6 +1,6 @@
 // What the embedded lake answers the Studio beyond documents and mutations: HTTP/2 over TLS with the local
-// authority's certificate, signing in, the project and the editor's grants, preferences, history, asset
-// uploads and search. Real @sanity/client where the Studio uses it; Node's http2 client for the transport.
+// authority's certificate, signing in, the project and the editor's grants, preferences, asset uploads
+// and search. Real @sanity/client where the Studio uses it; Node's http2 client for the transport.
 import {connect, type ClientHttp2Session} from 'node:http2'
 import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
@@ -162,18 +162,6 @@ describe('project, grants and preferences', () => {
     const response = await api('/no/such/endpoint', {headers: authorization})
     expect(response.status).toBe(404)
     expect(await response.json()).toMatchObject({message: expect.stringContaining('/no/such/endpoint')})
-  })
-})
-
-describe('history', () => {
-  it('answers events, transactions and revisions in the shapes the Studio reads', async () => {
-    expect(await json('/data/history/production/events/documents/straddle?limit=100')).toEqual({events: {straddle: []}, nextCursor: ''})
-    const transactions = await api('/data/history/production/transactions/straddle,drafts.straddle', {headers: authorization})
-    expect(transactions.headers.get('content-type')).toBe('application/x-ndjson')
-    expect(await transactions.text()).toBe('')
-    const revisions = (await json('/data/history/production/documents/straddle,drafts.straddle?lastRevision=true')) as {documents: {price: number}[]}
-    expect(revisions.documents.map(({price}) => price)).toEqual([500, 750])
-    expect((await api('/data/history/production/events/documents/straddle')).status).toBe(401)
   })
 })
 
