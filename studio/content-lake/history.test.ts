@@ -136,6 +136,8 @@ describe('documents at a revision', () => {
     expect(await documents('straddle?revision=publish-1')).toEqual([expect.objectContaining({_id: 'straddle', price: 750})])
     expect(await documents(`straddle?time=${encodeURIComponent(publishedAt)}`)).toEqual([expect.objectContaining({_rev: 'publish-1'})])
     expect(await documents('straddle?revision=no-such-revision')).toEqual([])
+    // The draft's history lists the published document's creation; its revision is found through the pair.
+    expect(await documents('drafts.straddle?revision=seed')).toEqual([expect.objectContaining({_id: 'straddle', price: 500})])
     expect(await documents('straddle?time=2000-01-01T00:00:00Z')).toEqual([])
     expect(await documents('straddle')).toEqual([])
   })

@@ -1,7 +1,7 @@
 // `/data/history/<dataset>/…`, from the transaction log: the transactions that touched documents (NDJSON,
 // with mendoza effects), a document group's events, and documents as they were at a revision or a time.
 // Documents last changed before the log began are known at their current revision only.
-import type {StoredDocument} from './documents.ts'
+import {DRAFTS_PREFIX, isDraftId, publishedIdOf, type StoredDocument} from './documents.ts'
 import {badRequest} from './errors.ts'
 import {documentGroupEvents} from './historyEvents.ts'
 import {routeNotFound, send, type LakeResponse} from './http.ts'
@@ -92,14 +92,27 @@ function documentAt(source: HistorySource, id: string, search: URLSearchParams):
   const current = source.documents.get(id)
   const revision = search.get('revision')
   const time = timeParam(search, 'time')
-  if (revision === null && time === undefined) return current
+  if (revision !== null) return atRevision(source, id, revision)
+  if (time === undefined) return current
   const touching = source.transactions.filter((transaction) => id in transaction.documents)
-  if (revision !== null) {
-    const logged = touching.find((transaction) => transaction.id === revision)
-    return (logged ? logged.documents[id] : current?._rev === revision ? current : undefined) ?? undefined
-  }
-  const asOf = touching.filter(({timestamp}) => Date.parse(timestamp) <= (time ?? 0)).at(-1)
+  const asOf = touching.filter(({timestamp}) => Date.parse(timestamp) <= time).at(-1)
   if (asOf) return asOf.documents[id] ?? undefined
-  const unlogged = touching.length === 0 && current && Date.parse(current._updatedAt) <= (time ?? 0)
+  const unlogged = touching.length === 0 && current && Date.parse(current._updatedAt) <= time
   return unlogged ? current : undefined
+}
+
+/**
+ * The Studio shows a draft's history with its published document's events (a document created published,
+ * say) and asks for those revisions by the draft's id: a revision the document never had is looked up in
+ * the other document of its pair.
+ */
+function atRevision(source: HistorySource, id: string, revision: string) {
+  const pair = isDraftId(id) ? publishedIdOf(id) : `${DRAFTS_PREFIX}${id}`
+  for (const candidate of [id, pair]) {
+    const logged = source.transactions.find((transaction) => transaction.id === revision && candidate in transaction.documents)
+    if (logged) return logged.documents[candidate] ?? undefined
+    const current = source.documents.get(candidate)
+    if (current?._rev === revision) return current
+  }
+  return undefined
 }

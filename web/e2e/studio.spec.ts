@@ -1,5 +1,6 @@
 // The real Sanity Studio, built for a throwaway embedded lake and driven in Chromium as an editor would:
-// edit, preview, publish to the live site, discard, create, the singletons' limits, validation, two tabs, uploads.
+// edit, preview, publish to the live site, history, discard, create, the singletons' limits, validation, two tabs,
+// uploads, search.
 // The lake's HTTP/2 certificate comes from a throwaway local authority; this browser accepts it.
 import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
@@ -91,6 +92,25 @@ test('edit Straddle in the Studio: the preview shows the draft, Publish makes th
   })
   expect(took).toBeLessThan(60_000)
   expect(await lakeDocument('drafts.indicator-straddle')).toBeUndefined()
+})
+
+test('the history shows Straddle’s draft and publish, opens the seeded revision and reverts to it', async ({page}) => {
+  await openDocument(page, 'indicator;indicator-straddle')
+  await page.getByRole('button', {name: /Last published/}).click()
+  await page.getByRole('tab', {name: 'History'}).click()
+  // Newest first: the publish above (its draft folded under it), then the document as the seed created it.
+  const entries = page.getByTestId('timeline-item-button')
+  await expect(entries).toHaveText([/Published/, /created/], {timeout: 15_000})
+  await entries.last().click()
+  await expect(page.getByText('Revision from')).toBeVisible({timeout: 15_000})
+  await expect(field(page, 'Price (₹)')).toHaveValue('500')
+  await expect(field(page, 'Price (₹)')).not.toBeEditable()
+
+  await page.getByRole('button', {name: 'Revert to revision'}).click()
+  await page.getByRole('button', {name: 'Confirm'}).click()
+  await expect.poll(async () => (await lakeDocument('drafts.indicator-straddle'))?.price, {timeout: 15_000}).toBe(500)
+  expect((await lakeDocument('drafts.indicator-straddle'))?.description).toContain('VWAP')
+  expect((await lakeDocument('indicator-straddle'))?.price).toBe(750)
 })
 
 test('discarding a draft restores the published values', async ({page}) => {
