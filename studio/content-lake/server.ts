@@ -34,7 +34,7 @@ import {TransactionLog, type LoggedTransaction} from './transactionLog.ts'
 import {sendWebhooks, type WebhookConfig} from './webhooks.ts'
 
 export type ContentLakeOptions = {
-  /** Folder holding one `<dataset>.ndjson` per dataset, and uploaded assets under `assets/`. */
+  /** Folder holding one `<dataset>.ndjson` per dataset, the transaction log under `history/`, uploads under `assets/`. */
   dataDir: string
   /** The token that may read drafts and write; requests with any other bearer are refused. */
   token: string
