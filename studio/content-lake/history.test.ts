@@ -117,12 +117,15 @@ describe('transactions', () => {
     expect((await transactions('straddle?reverse=true&limit=2')).map(({id}) => id)).toEqual(['delete-1', 'publish-2'])
   })
 
-  it('refuses a bad limit or time with 400 and a message, and answers nothing without a token', async () => {
+  it('refuses a bad limit, time or cursor with 400 and a message, and answers nothing without a token', async () => {
     for (const bad of ['limit=0', 'limit=many', 'fromTime=yesterday']) {
       const response = await api(`/transactions/straddle?${bad}`)
       expect(response.status).toBe(400)
       expect(((await response.json()) as {error: {description: string}}).error.description).toMatch(/limit|fromTime/)
     }
+    const badCursor = await api('/events/documents/straddle?nextCursor=-4')
+    expect(badCursor.status).toBe(400)
+    expect(((await badCursor.json()) as {error: {description: string}}).error.description).toMatch(/nextCursor/)
     expect((await api('/transactions/straddle', '')).status).toBe(401)
     expect((await api('/events/documents/straddle', 'wrong-token')).status).toBe(401)
   })

@@ -28,11 +28,11 @@ export function answerHistory(res: LakeResponse, path: string, search: URLSearch
   throw routeNotFound(`/data/history/${path}`)
 }
 
-function positiveInteger(search: URLSearchParams, name: string, fallback: number) {
+function wholeNumber(search: URLSearchParams, name: string, fallback: number, least = 1) {
   const text = search.get(name)
   if (text === null || text === '') return fallback
   const value = Number(text)
-  if (!Number.isInteger(value) || value < 1) throw badRequest(`${name} must be a positive whole number`)
+  if (!Number.isInteger(value) || value < least) throw badRequest(`${name} must be a whole number from ${least}`)
   return value
 }
 
@@ -46,7 +46,7 @@ function timeParam(search: URLSearchParams, name: string) {
 
 /** Oldest first from `fromTransaction` (inclusive) to `toTransaction` (inclusive), or newest first with `reverse`. */
 function transactionsOf(log: readonly LoggedTransaction[], ids: string[], search: URLSearchParams) {
-  const limit = Math.min(positiveInteger(search, 'limit', MAX_TRANSACTIONS), MAX_TRANSACTIONS)
+  const limit = Math.min(wholeNumber(search, 'limit', MAX_TRANSACTIONS), MAX_TRANSACTIONS)
   const [fromTime, toTime] = [timeParam(search, 'fromTime'), timeParam(search, 'toTime')]
   const identifiedOnly = search.get('includeIdentifiedDocumentsOnly') === 'true'
   const withContent = search.get('excludeContent') !== 'true'
@@ -74,8 +74,8 @@ function transactionsOf(log: readonly LoggedTransaction[], ids: string[], search
 
 /** Events per requested id, newest first; `nextCursor` pages on when there are more than `limit`. */
 function eventsOf(log: readonly LoggedTransaction[], ids: string[], search: URLSearchParams) {
-  const limit = positiveInteger(search, 'limit', DEFAULT_EVENT_LIMIT)
-  const start = Number(search.get('nextCursor') ?? '0') || 0
+  const limit = wholeNumber(search, 'limit', DEFAULT_EVENT_LIMIT)
+  const start = wholeNumber(search, 'nextCursor', 0, 0)
   let more = false
   const events = Object.fromEntries(
     ids.map((id) => {
