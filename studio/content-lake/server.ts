@@ -28,6 +28,7 @@ import {rewriteTextSearch, withSearchableText} from './search.ts'
 import {contentSourceMap} from './sourceMap.ts'
 import {Listeners} from './listeners.ts'
 import {LiveEvents} from './liveEvents.ts'
+import {Presence} from './presence.ts'
 import {LakeStore} from './store.ts'
 import {LOCAL_EDITOR, StudioApi} from './studioApi.ts'
 import {TransactionLog, type LoggedTransaction} from './transactionLog.ts'
@@ -79,6 +80,7 @@ type Lake = {
   log: TransactionLog
   listeners: Listeners
   liveEvents: LiveEvents
+  presence: Presence
   studioApi: StudioApi
   options: ContentLakeOptions
   /** The plain HTTP address, which asset URLs use so pages and builds can fetch them. */
@@ -93,6 +95,7 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
     log: new TransactionLog(store.dataDir),
     listeners: new Listeners(),
     liveEvents: new LiveEvents(),
+    presence: new Presence(options.token, LOCAL_EDITOR.id),
     studioApi: new StudioApi(),
     options,
     publicUrl: '',
@@ -107,6 +110,7 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
   const secureServer = options.tls
     ? createSecureServer({key: options.tls.key, cert: options.tls.cert, allowHTTP1: true}, answer)
     : undefined
+  for (const each of [server, secureServer]) each?.on('upgrade', (req, socket, head) => lake.presence.upgrade(req, socket, head))
   // TLS connections (HTTP/2 sessions and HTTP/1.1 alike), so closing the lake does not wait for them to idle out.
   const secureSockets = new Set<Socket>()
   secureServer?.on('secureConnection', (socket: Socket) => {
@@ -136,6 +140,7 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
     close: async () => {
       lake.listeners.closeAll()
       lake.liveEvents.closeAll()
+      lake.presence.closeAll()
       server.closeAllConnections()
       for (const socket of secureSockets) socket.destroy()
       await Promise.all([

@@ -1,6 +1,6 @@
 // The real Sanity Studio, built for a throwaway embedded lake and driven in Chromium as an editor would:
-// edit, preview, publish to the live site, history, discard, create, the singletons' limits, validation, two tabs,
-// uploads, search.
+// edit, preview, publish to the live site, history, discard, create, the singletons' limits, validation, two tabs
+// (sync and presence), uploads, search.
 // The lake's HTTP/2 certificate comes from a throwaway local authority; this browser accepts it.
 import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
@@ -184,10 +184,13 @@ test('a price of -1 shows the schema’s message and Publish stays blocked', asy
   expect((await lakeDocument('indicator-spread'))?.price).toBe(500)
 })
 
-test('two Studio tabs on one document stay in sync and keep both edits', async ({page}) => {
+test('two Studio tabs on one document see each other, stay in sync and keep both edits', async ({page}) => {
   const other = await page.context().newPage()
   await openDocument(page, 'indicator;indicator-iv')
   await openDocument(other, 'indicator;indicator-iv')
+  // Presence: the first tab's list shows the document being edited elsewhere (the Studio leaves out its own tab).
+  const editingElsewhere = page.getByLabel('Local editor is editing this document right now')
+  await expect(editingElsewhere).toBeVisible({timeout: 15_000})
 
   await field(page, 'Name').fill('IV Rank')
   await expect(field(other, 'Name')).toHaveValue('IV Rank', {timeout: 15_000})
@@ -213,6 +216,9 @@ test('two Studio tabs on one document stay in sync and keep both edits', async (
       return [draft?.order, draft?.price]
     }, {timeout: 15_000})
     .toEqual([16, 675])
+
+  await other.close()
+  await expect(editingElsewhere).toHaveCount(0, {timeout: 15_000})
 })
 
 test('a poster uploaded in the Studio is stored by the lake, referenced by the draft and shown back', async ({page}) => {
