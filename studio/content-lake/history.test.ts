@@ -40,6 +40,9 @@ beforeAll(async () => {
   await act('unpublish-1', {actionType: 'sanity.action.document.unpublish', ...ids})
   await act('publish-2', {actionType: 'sanity.action.document.publish', ...ids})
   await act('delete-1', {actionType: 'sanity.action.document.delete', publishedId: 'straddle', includeDrafts: ['drafts.straddle']})
+  // A document drafted and deleted without ever being published.
+  await act('gamma-draft', {actionType: 'sanity.action.document.create', publishedId: 'gamma', attributes: {_type: 'indicator', name: 'Gamma'}})
+  await act('gamma-delete', {actionType: 'sanity.action.document.delete', publishedId: 'gamma', includeDrafts: ['drafts.gamma']})
 })
 afterAll(() => lake.close())
 
@@ -67,6 +70,14 @@ describe('events', () => {
     expect(republished).toMatchObject({revisionId: 'publish-2', versionRevisionId: 'unpublish-1'})
     expect(deleted).toMatchObject({id: 'delete-1', documentId: 'straddle'})
     for (const event of events.straddle) expect(Date.parse(String(event.timestamp))).not.toBeNaN()
+  })
+
+  it('calls deleting the draft of a document never published deleting the document', async () => {
+    const {events} = (await json('/events/documents/drafts.gamma')) as {events: Record<string, {type: string; id: string}[]>}
+    expect(events['drafts.gamma']?.map(({type, id}) => [type, id])).toEqual([
+      ['deleteDocumentGroup', 'gamma-delete'],
+      ['createDocumentVersion', 'gamma-draft'],
+    ])
   })
 
   it('answers for the draft id with the same group, and pages with limit and nextCursor', async () => {
@@ -144,12 +155,20 @@ describe('documents at a revision', () => {
     expect(await documents('straddle?time=2000-01-01T00:00:00Z')).toEqual([])
     expect(await documents('straddle')).toEqual([])
   })
+
+  it('gives a deleted document as it last was, for "Restore most recent revision", and each document once', async () => {
+    expect(await documents('straddle,drafts.straddle?lastRevision=true')).toEqual([
+      expect.objectContaining({_id: 'straddle', _rev: 'publish-2', price: 750}),
+      expect.objectContaining({_id: 'drafts.straddle', _rev: 'unpublish-1'}),
+    ])
+    expect(await documents('straddle,drafts.straddle?revision=edit-1')).toEqual([expect.objectContaining({_id: 'drafts.straddle', _rev: 'edit-1'})])
+  })
 })
 
 describe('the log on disk', () => {
   it('survives a restart, and a last line cut short by a crash is dropped without losing the others', async () => {
     const file = join(lake.dataDir, 'history', 'production.ndjson')
-    expect(readFileSync(file, 'utf8').split('\n').filter(Boolean)).toHaveLength(9)
+    expect(readFileSync(file, 'utf8').split('\n').filter(Boolean)).toHaveLength(11)
     appendFileSync(file, '{"id":"torn","timest')
     lake = await lake.restart()
     expect((await transactions('straddle,drafts.straddle')).map(({id}) => id)).toHaveLength(9)

@@ -23,8 +23,11 @@ export function answerHistory(res: LakeResponse, path: string, search: URLSearch
     const lines = transactionsOf(source.transactions, ids, search).map((line) => `${JSON.stringify(line)}\n`)
     return send(res, 200, lines.join(''), {'Content-Type': 'application/x-ndjson'})
   }
-  if (kind === 'events' && rest[0] === 'documents') return send(res, 200, eventsOf(source.transactions, ids, search))
-  if (kind === 'documents') return send(res, 200, {documents: ids.flatMap((id) => documentAt(source, id, search) ?? [])})
+  if (kind === 'events' && rest[0] === 'documents') return send(res, 200, eventsOf(source, ids, search))
+  if (kind === 'documents') {
+    const found = ids.flatMap((id) => documentAt(source, id, search) ?? [])
+    return send(res, 200, {documents: found.filter((doc, index) => found.findIndex(({_id}) => _id === doc._id) === index)})
+  }
   throw routeNotFound(`/data/history/${path}`)
 }
 
@@ -73,13 +76,13 @@ function transactionsOf(log: readonly LoggedTransaction[], ids: string[], search
 }
 
 /** Events per requested id, newest first; `nextCursor` pages on when there are more than `limit`. */
-function eventsOf(log: readonly LoggedTransaction[], ids: string[], search: URLSearchParams) {
+function eventsOf(source: HistorySource, ids: string[], search: URLSearchParams) {
   const limit = wholeNumber(search, 'limit', DEFAULT_EVENT_LIMIT)
   const start = wholeNumber(search, 'nextCursor', 0, 0)
   let more = false
   const events = Object.fromEntries(
     ids.map((id) => {
-      const all = documentGroupEvents(log, id)
+      const all = documentGroupEvents(source.transactions, id, source.documents.has(publishedIdOf(id)))
       more ||= all.length > start + limit
       return [id, all.slice(start, start + limit)]
     }),
@@ -87,14 +90,18 @@ function eventsOf(log: readonly LoggedTransaction[], ids: string[], search: URLS
   return {events, nextCursor: more ? String(start + limit) : ''}
 }
 
-/** The document at `revision`, or as it was at `time`, or as it is. */
+/**
+ * The document at `revision`, or as it was at `time`, or as it is; with `lastRevision`, a deleted document as it
+ * was before it was deleted (what the Studio's "Restore most recent revision" restores).
+ */
 function documentAt(source: HistorySource, id: string, search: URLSearchParams): StoredDocument | undefined {
   const current = source.documents.get(id)
   const revision = search.get('revision')
   const time = timeParam(search, 'time')
-  if (revision !== null) return atRevision(source, id, revision)
-  if (time === undefined) return current
   const touching = source.transactions.filter((transaction) => id in transaction.documents)
+  if (revision !== null) return atRevision(source, id, revision)
+  if (search.get('lastRevision') === 'true') return current ?? touching.flatMap(({documents}) => documents[id] ?? []).at(-1)
+  if (time === undefined) return current
   const asOf = touching.filter(({timestamp}) => Date.parse(timestamp) <= time).at(-1)
   if (asOf) return asOf.documents[id] ?? undefined
   const unlogged = touching.length === 0 && current && Date.parse(current._updatedAt) <= time

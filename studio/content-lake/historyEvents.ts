@@ -26,33 +26,40 @@ function effectState(effects: DocumentEffects | undefined): EffectState {
   return isWholeNull(effects.revert) ? 'created' : 'modified'
 }
 
-/** The events of the document group `id` belongs to (its published and draft ids), newest first. */
-export function documentGroupEvents(transactions: readonly LoggedTransaction[], id: string): DocumentGroupEvent[] {
+/** Where the group stands before a transaction: the draft's last revision, and whether it is published. */
+type GroupState = {draftId: string; draftRevision: string | undefined; published: boolean}
+
+/**
+ * The events of the document group `id` belongs to (its published and draft ids), newest first.
+ * `publishedNow` tells whether the published document exists, for a group the log saw no publish of.
+ */
+export function documentGroupEvents(transactions: readonly LoggedTransaction[], id: string, publishedNow: boolean): DocumentGroupEvent[] {
   const publishedId = publishedIdOf(id)
-  const draftId = `${DRAFTS_PREFIX}${publishedId}`
-  let draftRevision: string | undefined
+  const touching = transactions.filter(({effects}) => publishedId in effects || `${DRAFTS_PREFIX}${publishedId}` in effects)
+  const firstPublished = touching.map(({effects}) => effectState(effects[publishedId])).find((state) => state !== 'untouched')
+  const group: GroupState = {
+    draftId: `${DRAFTS_PREFIX}${publishedId}`,
+    draftRevision: undefined,
+    published: firstPublished ? firstPublished !== 'created' : publishedNow,
+  }
   const events: DocumentGroupEvent[] = []
-  for (const transaction of transactions) {
+  for (const transaction of touching) {
     const published = effectState(transaction.effects[publishedId])
-    const draft = effectState(transaction.effects[draftId])
-    if (published === 'untouched' && draft === 'untouched') continue
+    const draft = effectState(transaction.effects[group.draftId])
     const common: EventCommon = {id: transaction.id, documentId: publishedId, timestamp: transaction.timestamp, author: transaction.author}
-    const event = eventFor(common, published, draft, draftId, draftRevision)
+    const event = eventFor(common, published, draft, group)
     if (event) events.push(event)
-    if (draft !== 'untouched') draftRevision = draft === 'deleted' ? undefined : transaction.id
+    if (draft !== 'untouched') group.draftRevision = draft === 'deleted' ? undefined : transaction.id
+    if (published !== 'untouched') group.published = published !== 'deleted'
   }
   return events.reverse()
 }
 
-function eventFor(
-  common: EventCommon,
-  published: EffectState,
-  draft: EffectState,
-  draftId: string,
-  draftRevision: string | undefined,
-): DocumentGroupEvent | undefined {
+function eventFor(common: EventCommon, published: EffectState, draft: EffectState, group: GroupState): DocumentGroupEvent | undefined {
+  const {draftId, draftRevision} = group
   const revision = common.id
-  if (published === 'deleted') {
+  // Deleting the draft of a document that was never published deletes the document.
+  if (published === 'deleted' || (draft === 'deleted' && published === 'untouched' && !group.published)) {
     return draft === 'created'
       ? {...common, type: 'unpublishDocument', versionId: draftId, versionRevisionId: revision}
       : {...common, type: 'deleteDocumentGroup'}

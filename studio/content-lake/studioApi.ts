@@ -20,7 +20,7 @@ export const LOCAL_EDITOR = {
 }
 
 const SESSION_TTL_MS = 5 * 60 * 1000
-const ALL_PERMISSIONS = ['history', 'read', 'update', 'create']
+const ALL_PERMISSIONS = ['history', 'read', 'update', 'create', 'delete']
 
 type Context = {
   req: LakeIncoming

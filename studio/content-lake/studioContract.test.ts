@@ -119,9 +119,9 @@ describe('live events, for the Presentation tool', () => {
 })
 
 describe('project, grants and preferences', () => {
-  it('grants the editor read, create, update and history on every document, which makes forms editable', async () => {
+  it('grants the editor read, create, update, delete and history on every document, which makes forms editable', async () => {
     const grants = (await json('/projects/embedded/datasets/production/acl')) as {filter: string; permissions: string[]}[]
-    expect(grants).toEqual([{filter: '_id in path("**")', permissions: expect.arrayContaining(['read', 'create', 'update', 'history'])}])
+    expect(grants).toEqual([{filter: '_id in path("**")', permissions: expect.arrayContaining(['read', 'create', 'update', 'delete', 'history'])}])
     const project = (await json('/projects/embedded')) as {id: string; members: {id: string}[]}
     expect(project.id).toBe('embedded')
     expect(project.members.map(({id}) => id)).toEqual(['p-embedded-editor'])

@@ -1,6 +1,6 @@
 // The real Sanity Studio, built for a throwaway embedded lake and driven in Chromium as an editor would:
-// edit, preview, publish to the live site, history, discard, create, the singletons' limits, validation, two tabs
-// (sync and presence), uploads, search.
+// edit, preview, publish to the live site, history, discard, create, delete and restore, the singletons' limits,
+// validation, two tabs (sync and presence), uploads, search.
 // The lake's HTTP/2 certificate comes from a throwaway local authority; this browser accepts it.
 import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
@@ -34,13 +34,17 @@ const field = (page: Page, label: string) => page.getByLabel(label, {exact: true
 const publishButton = (page: Page) => page.getByRole('button', {name: 'Publish', exact: true})
 const documentActions = (page: Page) => page.getByRole('button', {name: 'Open document actions'})
 /**
- * Opens the document-actions menu and waits for the named items. While a document pane finishes loading, a
- * re-render can close a menu opened early (seen once in CI); the menu is then opened again, as an editor would.
+ * Opens the document-actions menu and waits until the named items can be used. While a document pane finishes
+ * loading, its actions are disabled (permissions, document state) and the change re-renders the menu closed
+ * (seen in CI); the menu is then opened again, as an editor would.
  */
 async function openDocumentMenu(page: Page, items: string[]) {
   await expect(async () => {
     if (!(await page.getByRole('menu').first().isVisible())) await documentActions(page).click({timeout: 2000})
-    for (const name of items) await expect(page.getByRole('menuitem', {name})).toBeVisible({timeout: 2000})
+    for (const name of items) {
+      await expect(page.getByRole('menuitem', {name})).toBeVisible({timeout: 2000})
+      await expect(page.getByRole('menuitem', {name})).toBeEnabled({timeout: 2000})
+    }
   }).toPass({timeout: 20_000})
 }
 
@@ -171,6 +175,21 @@ test('a singleton offers neither Duplicate nor Delete, where an indicator offers
   await page.getByRole('button', {name: 'Create new document'}).click()
   const creatable = page.getByRole('listbox').filter({has: page.getByRole('link', {name: 'TradingView indicator', exact: true})})
   await expect(creatable.getByRole('link')).toHaveText(['Plan', 'Python toolkit module', 'Tradetron automation service', 'TradingView indicator'])
+})
+
+test('a deleted indicator comes back from its most recent revision', async ({page}) => {
+  await openDocument(page, 'indicator;indicator-straddle-rsi')
+  const published = await lakeDocument('indicator-straddle-rsi')
+  await openDocumentMenu(page, ['Delete'])
+  await page.getByRole('menuitem', {name: 'Delete'}).click()
+  await page.getByRole('dialog').getByRole('button', {name: /^Delete (document|anyway)$/}).click()
+  await expect.poll(() => lakeDocument('indicator-straddle-rsi'), {timeout: 15_000}).toBeUndefined()
+
+  await page.goto(studioUrl('/structure/indicator;indicator-straddle-rsi'))
+  await expect(page.getByText('This document has been deleted.')).toBeVisible({timeout: 30_000})
+  await page.getByRole('button', {name: 'Restore most recent revision'}).click()
+  await expect.poll(async () => (await lakeDocument('drafts.indicator-straddle-rsi'))?.price, {timeout: 15_000}).toBe(published?.price)
+  expect((await lakeDocument('drafts.indicator-straddle-rsi'))?.description).toBe(published?.description)
 })
 
 test('a price of -1 shows the schema’s message and Publish stays blocked', async ({page}) => {
