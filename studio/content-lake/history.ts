@@ -98,8 +98,8 @@ function documentAt(source: HistorySource, id: string, search: URLSearchParams):
   const current = source.documents.get(id)
   const revision = search.get('revision')
   const time = timeParam(search, 'time')
-  const touching = source.transactions.filter((transaction) => id in transaction.documents)
   if (revision !== null) return atRevision(source, id, revision)
+  const touching = source.transactions.filter((transaction) => id in transaction.documents)
   if (search.get('lastRevision') === 'true') return current ?? touching.flatMap(({documents}) => documents[id] ?? []).at(-1)
   if (time === undefined) return current
   const asOf = touching.filter(({timestamp}) => Date.parse(timestamp) <= time).at(-1)

@@ -180,6 +180,7 @@ test('a singleton offers neither Duplicate nor Delete, where an indicator offers
 test('a deleted indicator comes back from its most recent revision', async ({page}) => {
   await openDocument(page, 'indicator;indicator-straddle-rsi')
   const published = await lakeDocument('indicator-straddle-rsi')
+  expect(published?.price).toBe(500)
   await openDocumentMenu(page, ['Delete'])
   await page.getByRole('menuitem', {name: 'Delete'}).click()
   await page.getByRole('dialog').getByRole('button', {name: /^Delete (document|anyway)$/}).click()
