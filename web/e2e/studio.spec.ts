@@ -50,6 +50,12 @@ async function openDocumentMenu(page: Page, items: string[]) {
 
 /** What the lake holds now, read with the editor's token: where the Studio's saves are checked. */
 const lakeDocument = (id: string) => stack.editor.getDocument(id)
+/** Polls the named fields of a document in the lake until they hold what is expected. */
+const expectDraft = (id: string, fields: string[]) =>
+  expect.poll(async () => {
+    const draft = await lakeDocument(id)
+    return fields.map((name) => draft?.[name])
+  }, {timeout: 15_000})
 
 async function expectOnPublicSite(page: Page, check: () => Promise<void>) {
   const published = Date.now()
@@ -217,12 +223,7 @@ test('two Studio tabs on one document see each other, stay in sync and keep both
   await field(other, 'Price (₹)').fill('650')
   await expect(field(page, 'Price (₹)')).toHaveValue('650', {timeout: 15_000})
 
-  await expect
-    .poll(async () => {
-      const draft = await lakeDocument('drafts.indicator-iv')
-      return [draft?.name, draft?.price]
-    }, {timeout: 15_000})
-    .toEqual(['IV Rank', 650])
+  await expectDraft('drafts.indicator-iv', ['name', 'price']).toEqual(['IV Rank', 650])
 
   // At the same moment, each tab changes a different field: both saves land and both tabs show both.
   await Promise.all([field(page, 'Order').fill('16'), field(other, 'Price (₹)').fill('675')])
@@ -230,12 +231,7 @@ test('two Studio tabs on one document see each other, stay in sync and keep both
     await expect(field(tab, 'Order')).toHaveValue('16', {timeout: 15_000})
     await expect(field(tab, 'Price (₹)')).toHaveValue('675', {timeout: 15_000})
   }
-  await expect
-    .poll(async () => {
-      const draft = await lakeDocument('drafts.indicator-iv')
-      return [draft?.order, draft?.price]
-    }, {timeout: 15_000})
-    .toEqual([16, 675])
+  await expectDraft('drafts.indicator-iv', ['order', 'price']).toEqual([16, 675])
 
   await other.close()
   await expect(editingElsewhere).toHaveCount(0, {timeout: 15_000})
