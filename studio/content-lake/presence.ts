@@ -92,19 +92,19 @@ export class Presence {
         return subscription
       }
       case 'presence_unsubscribe':
-        return connection.subscriptions.delete(sessionParam(params, 'subscriptionId'))
+        return connection.subscriptions.delete(requiredText(params, 'subscriptionId'))
       case 'presence_rollcall':
-        this.#broadcast(connection.dataset, {type: 'rollCall', i: this.#userId, session: sessionParam(params, 'session')})
+        this.#broadcast(connection.dataset, {type: 'rollCall', i: this.#userId, session: requiredText(params, 'session')})
         return true
       case 'presence_announce': {
         const data = (params.data ?? {}) as {sessionId?: unknown; locations?: unknown}
-        const sessionId = sessionParam(data, 'sessionId')
+        const sessionId = requiredText(data, 'sessionId')
         connection.sessions.add(sessionId)
         this.#broadcast(connection.dataset, {type: 'state', i: this.#userId, m: {sessionId, locations: data.locations ?? []}})
         return true
       }
       case 'presence_disconnect': {
-        const session = sessionParam(params, 'session')
+        const session = requiredText(params, 'session')
         connection.sessions.delete(session)
         this.#broadcast(connection.dataset, {type: 'disconnect', i: this.#userId, m: {session}})
         return true
@@ -136,7 +136,7 @@ function parseRequest(text: string): Request {
   return request as Request
 }
 
-function sessionParam(params: Record<string, unknown>, name: string) {
+function requiredText(params: Record<string, unknown>, name: string) {
   const value = params[name]
   if (typeof value !== 'string' || value === '') throw new RpcError(RPC_ERROR.invalidParams, `${name} is required`)
   return value

@@ -25,23 +25,27 @@ export class TransactionLog {
 
   constructor(dataDir: string) {
     this.#folder = join(dataDir, 'history')
+    mkdirSync(this.#folder, {recursive: true})
   }
 
   /** The dataset's transactions, oldest first. */
   transactions(dataset: string): readonly LoggedTransaction[] {
+    return this.#loaded(dataset)
+  }
+
+  append(dataset: string, transaction: LoggedTransaction) {
+    const transactions = this.#loaded(dataset)
+    appendFileSync(this.#file(dataset), `${JSON.stringify(transaction)}\n`)
+    transactions.push(transaction)
+  }
+
+  #loaded(dataset: string) {
     let transactions = this.#datasets.get(dataset)
     if (!transactions) {
       transactions = this.#load(dataset)
       this.#datasets.set(dataset, transactions)
     }
     return transactions
-  }
-
-  append(dataset: string, transaction: LoggedTransaction) {
-    const transactions = this.transactions(dataset) as LoggedTransaction[]
-    mkdirSync(this.#folder, {recursive: true})
-    appendFileSync(this.#file(dataset), `${JSON.stringify(transaction)}\n`)
-    transactions.push(transaction)
   }
 
   #file(dataset: string) {
