@@ -1,3 +1,4 @@
+import {useEffect} from 'react'
 import {isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData} from 'react-router'
 import type {Route} from './+types/root'
 import {HomeButton} from './components/HomeButton.tsx'
@@ -6,6 +7,7 @@ import {SiteFooter} from './components/SiteFooter.tsx'
 import {SiteHeader} from './components/SiteHeader.tsx'
 import {contentFor, isPreview, required} from './content/load.server.ts'
 import {SITE_SETTINGS_QUERY} from './content/queries.ts'
+import {EARLY_CONTROLS_SCRIPT, replayEarlyTaps} from './early/earlyControls.ts'
 // Inlined: one stylesheet request less before the first paint, and it is small (about 2.5 KB compressed).
 import appCss from './styles/app.css?inline'
 
@@ -25,6 +27,8 @@ export function Layout({children}: {children: React.ReactNode}) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b1220" />
+        {/* First in the page, so that no tap or submit comes before it. */}
+        <script dangerouslySetInnerHTML={{__html: EARLY_CONTROLS_SCRIPT}} suppressHydrationWarning />
         <Meta />
         <Links />
         <style>{appCss}</style>
@@ -40,6 +44,7 @@ export function Layout({children}: {children: React.ReactNode}) {
 
 export default function App({loaderData}: Route.ComponentProps) {
   const {settings, preview} = loaderData
+  useEffect(replayEarlyTaps, [])
   return (
     <>
       {preview && <Preview />}

@@ -6,17 +6,18 @@ import {startSiteServer} from '../../scripts/site/server.ts'
 import {buildSiteFrom, startSeededLake} from '../../scripts/site/throwawaySite.ts'
 import {expect, openHydrated, test} from './support/fixtures.ts'
 import {leadOwner, uniqueEmail} from './support/supabase.ts'
+import {MAX_LENGTH} from '../app/estimate/estimateRequest.ts'
 
 const fillForm = async (page: Page, email: string) => {
   const form = page.locator('form.estimate-form')
   await form.getByLabel('Name *').fill('Asha Rao')
   await form.getByLabel('Email *').fill(email)
   await form.getByLabel('Phone *').fill('+91 98765 43210')
-  await form.getByRole('button', {name: 'Python'}).click()
-  await form.getByRole('button', {name: 'Other'}).click()
-  await form.getByRole('button', {name: 'Backtesting'}).click()
-  await form.getByRole('button', {name: 'Automation'}).click()
-  await form.getByRole('button', {name: 'Automation'}).click()
+  await form.getByRole('checkbox', {name: 'Python'}).click()
+  await form.getByRole('checkbox', {name: 'Other'}).click()
+  await form.getByRole('checkbox', {name: 'Backtesting'}).click()
+  await form.getByRole('checkbox', {name: 'Automation'}).click()
+  await form.getByRole('checkbox', {name: 'Automation'}).click()
   await form.getByLabel('Description *').fill('Backtest my Bank Nifty straddle rules over three years.\nThen automate them.')
   await form.getByLabel('I agree to Terms & Conditions *').check()
   await form.getByLabel('I confirm I own this information *').check()
@@ -40,7 +41,7 @@ test('an empty submit shows every message beside its field and sends nothing; ed
   await form.getByLabel('Name *').fill('A')
   await expect(messageOf('Name *')).toHaveCount(0)
   await expect(messageOf('Email *')).toHaveText('Required')
-  await form.getByRole('button', {name: 'TradingView'}).click()
+  await form.getByRole('checkbox', {name: 'TradingView'}).click()
   await expect(messageOf('Platforms *')).toHaveCount(0)
   await form.getByLabel('I agree to Terms & Conditions *').check()
   await expect(messageOf('I agree to Terms & Conditions *')).toHaveCount(0)
@@ -54,12 +55,34 @@ test('an empty submit shows every message beside its field and sends nothing; ed
 
 test('chips toggle on and off', async ({page}) => {
   await openHydrated(page, '/contactus')
-  const chip = page.locator('form.estimate-form').getByRole('button', {name: 'Tradetron'})
-  await expect(chip).toHaveAttribute('aria-pressed', 'false')
+  const chip = page.locator('form.estimate-form').getByRole('checkbox', {name: 'Tradetron'})
+  await expect(chip).not.toBeChecked()
   await chip.click()
-  await expect(chip).toHaveAttribute('aria-pressed', 'true')
+  await expect(chip).toBeChecked()
   await chip.click()
-  await expect(chip).toHaveAttribute('aria-pressed', 'false')
+  await expect(chip).not.toBeChecked()
+})
+
+test('an e-mail address the browser would refuse gets a message beside the field, and nothing is sent', async ({page}) => {
+  await openHydrated(page, '/contactus')
+  const form = await fillForm(page, 'asha')
+  await form.getByRole('button', {name: 'Submit'}).click()
+  const emailField = form.locator('.field', {has: page.getByText('Email *', {exact: true})})
+  await expect(emailField.locator('.field-error')).toHaveText('Enter an email address like name@example.com')
+  await expect(form.getByLabel('Email *')).toBeFocused()
+  await expect(form.getByLabel('Email *')).toHaveAttribute('aria-invalid', 'true')
+  await expect(form.getByRole('alert')).toHaveCount(0)
+  expect((await leadOwner().from('free_estimate_requests').select('id').eq('email', 'asha')).data).toEqual([])
+  await form.getByLabel('Email *').fill('asha@example.com')
+  await expect(emailField.locator('.field-error')).toHaveCount(0)
+})
+
+test('each text field takes no more than the table stores', async ({page}) => {
+  await openHydrated(page, '/contactus')
+  const form = page.locator('form.estimate-form')
+  for (const [label, limit] of [['Name *', MAX_LENGTH.name], ['Email *', MAX_LENGTH.email], ['Phone *', MAX_LENGTH.phone], ['Description *', MAX_LENGTH.description]] as const) {
+    await expect(form.getByLabel(label)).toHaveAttribute('maxlength', String(limit))
+  }
 })
 
 test('a complete request shows Submitting…, then success; the form resets and the row holds exactly what was sent', async ({page}) => {
@@ -88,7 +111,7 @@ test('a complete request shows Submitting…, then success; the form resets and 
 
   for (const label of ['Name *', 'Email *', 'Phone *', 'Description *']) await expect(form.getByLabel(label)).toHaveValue('')
   await expect(form.getByLabel('I agree to Terms & Conditions *')).not.toBeChecked()
-  await expect(form.locator('[aria-pressed=true]')).toHaveCount(0)
+  await expect(form.locator('.chip input:checked')).toHaveCount(0)
 
   const {data} = await leadOwner()
     .from('free_estimate_requests')
@@ -127,7 +150,7 @@ test('with the backend stopped, the red box shows the failure and everything typ
     await expect(form.getByLabel('Email *')).toHaveValue('outage@example.com')
     await expect(form.getByLabel('Phone *')).toHaveValue('+91 98765 43210')
     await expect(form.getByLabel('Description *')).toHaveValue(/^Backtest my Bank Nifty/)
-    await expect(form.locator('[aria-pressed=true]')).toHaveText(['Python', 'Other', 'Backtesting'])
+    await expect(form.locator('.chip:has(input:checked)')).toHaveText(['Python', 'Other', 'Backtesting'])
     await expect(form.getByLabel('I agree to Terms & Conditions *')).toBeChecked()
     await expect(form.getByLabel('I confirm I own this information *')).toBeChecked()
     await expect(form.getByRole('button', {name: 'Submit'})).toBeEnabled()

@@ -1,14 +1,15 @@
-import {lazy, Suspense, useState} from 'react'
+import {useId} from 'react'
 import {loadSupabase} from './supabase.ts'
+import {SignInModal} from './SignInModal.tsx'
 import {useAuthUser} from './useAuthUser.ts'
 
-// The dialog's code arrives with the first click, not with the page.
-const SignInModal = lazy(() => import('./SignInModal.tsx').then((module) => ({default: module.SignInModal})))
-
-/** Login opens the sign-in dialog; once signed in it is Logout, which ends the session and reloads at /. */
+/**
+ * Login opens the sign-in dialog, prerendered with the page so it opens before any script has run; once
+ * signed in it is Logout, which ends the session and reloads at /.
+ */
 export function AuthButton() {
   const user = useAuthUser()
-  const [open, setOpen] = useState(false)
+  const dialogId = `sign-in-${useId()}`
 
   if (user) {
     return (
@@ -26,14 +27,10 @@ export function AuthButton() {
   }
   return (
     <>
-      <button type="button" className="nav-button" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+      <button type="button" className="nav-button" aria-haspopup="dialog" commandfor={dialogId} command="show-modal">
         Login
       </button>
-      {open && (
-        <Suspense fallback={null}>
-          <SignInModal onClose={() => setOpen(false)} />
-        </Suspense>
-      )}
+      <SignInModal id={dialogId} />
     </>
   )
 }

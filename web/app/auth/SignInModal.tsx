@@ -1,5 +1,6 @@
-import {useId, useRef, useState, type FormEvent} from 'react'
+import {useRef, useState, type FormEvent} from 'react'
 import {Dialog} from '../components/Dialog.tsx'
+import {useHeldSubmit} from '../early/useHeldSubmit.ts'
 import {describeFailure, loadSupabase} from './supabase.ts'
 
 type Mode = 'login' | 'signup' | 'reset'
@@ -12,15 +13,17 @@ const MODES: Record<Mode, {title: string; subtitle: string; submit: string}> = {
 
 type Message = {kind: 'error' | 'success'; text: string}
 
-/** Sign in, sign up and password reset against Supabase Auth; errors are the service's own messages. */
-export function SignInModal({onClose}: {onClose: () => void}) {
+/**
+ * Sign in, sign up and password reset against Supabase Auth; errors are the service's own messages. The
+ * dialog is in the prerendered page: a sign-in submitted before the scripts have loaded is held and sent
+ * once they have, and what was typed is read from the fields themselves, so hydration cannot lose it.
+ */
+export function SignInModal({id}: {id: string}) {
   const [mode, setMode] = useState<Mode>('login')
-  const [email, setEmail] = useState('')
-  const [password, setPassword] = useState('')
   const [message, setMessage] = useState<Message | null>(null)
   const [busy, setBusy] = useState(false)
+  const form = useRef<HTMLFormElement>(null)
   const emailInput = useRef<HTMLInputElement>(null)
-  const id = useId()
   const {title, subtitle, submit} = MODES[mode]
 
   const switchTo = (next: Mode) => {
@@ -28,8 +31,10 @@ export function SignInModal({onClose}: {onClose: () => void}) {
     setMessage(null)
   }
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault()
+  async function send(element: HTMLFormElement) {
+    const fields = new FormData(element)
+    const email = String(fields.get('email') ?? '')
+    const password = String(fields.get('password') ?? '')
     setMessage(null)
     setBusy(true)
     try {
@@ -38,7 +43,7 @@ export function SignInModal({onClose}: {onClose: () => void}) {
       if (mode === 'login') {
         const {error} = await auth.signInWithPassword({email, password})
         if (error) return setMessage({kind: 'error', text: describeFailure(error.message)})
-        onClose()
+        element.closest('dialog')?.close()
       } else if (mode === 'signup') {
         const {error} = await auth.signUp({email, password, options: {emailRedirectTo: `${here}/account/confirmed`}})
         if (error) return setMessage({kind: 'error', text: describeFailure(error.message)})
@@ -55,30 +60,37 @@ export function SignInModal({onClose}: {onClose: () => void}) {
     }
   }
 
+  useHeldSubmit(form, send)
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    void send(event.currentTarget)
+  }
+
   return (
-    <Dialog labelledBy={`${id}-title`} onClose={onClose} initialFocus={emailInput}>
-      <button type="button" className="modal-close" onClick={onClose} aria-label="Close">
+    <Dialog
+      id={id}
+      labelledBy={`${id}-title`}
+      initialFocus={emailInput}
+      onToggle={(open) => {
+        if (open) return
+        switchTo('login')
+        form.current?.reset()
+      }}
+    >
+      <button type="button" className="modal-close" commandfor={id} command="close" aria-label="Close">
         <span aria-hidden="true">×</span>
       </button>
       <h2 id={`${id}-title`}>{title}</h2>
       <p className="modal-hint">{subtitle}</p>
-      <form className="auth-form" onSubmit={onSubmit}>
+      <form ref={form} className="auth-form" data-held onSubmit={onSubmit}>
         {message && (
           <p className={message.kind === 'error' ? 'form-error' : 'form-success'} role={message.kind === 'error' ? 'alert' : 'status'}>
             {message.text}
           </p>
         )}
         <label htmlFor={`${id}-email`}>Email</label>
-        <input
-          ref={emailInput}
-          id={`${id}-email`}
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
+        <input ref={emailInput} id={`${id}-email`} type="email" name="email" autoComplete="email" required autoFocus />
         {mode !== 'reset' && (
           <>
             <label htmlFor={`${id}-password`}>Password</label>
@@ -88,13 +100,11 @@ export function SignInModal({onClose}: {onClose: () => void}) {
               name="password"
               autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
               required
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
             />
           </>
         )}
         {mode === 'login' && (
-          <button type="button" className="link-button auth-forgot" onClick={() => switchTo('reset')}>
+          <button type="button" className="link-button auth-forgot" data-replay onClick={() => switchTo('reset')}>
             Forgot password?
           </button>
         )}
@@ -103,13 +113,13 @@ export function SignInModal({onClose}: {onClose: () => void}) {
         </button>
       </form>
       {mode === 'reset' ? (
-        <button type="button" className="link-button" onClick={() => switchTo('login')}>
+        <button type="button" className="link-button" data-replay onClick={() => switchTo('login')}>
           Back to Login
         </button>
       ) : (
         <p className="auth-toggle">
           {mode === 'login' ? 'Don’t have an account?' : 'Already have an account?'}{' '}
-          <button type="button" className="link-button" onClick={() => switchTo(mode === 'login' ? 'signup' : 'login')}>
+          <button type="button" className="link-button" data-replay onClick={() => switchTo(mode === 'login' ? 'signup' : 'login')}>
             {mode === 'login' ? 'Sign Up' : 'Login'}
           </button>
         </p>

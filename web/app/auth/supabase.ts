@@ -27,8 +27,10 @@ export function whenSupabaseLoads(callback: (supabase: SupabaseClient) => void) 
 export const hasSessionToRestore = () =>
   window.localStorage.getItem(AUTH_STORAGE_KEY) !== null || /[#&](access_token|error_description)=/.test(window.location.hash)
 
+/** How browsers word a request that never reached the server. */
+export const isConnectionFailure = (message: string) => /failed to fetch|fetch failed|networkerror|load failed/i.test(message)
+
+export const CONNECTION_FAILURE = 'Could not reach the server. Check your connection and try again.'
+
 /** The words to show for a failed call: the service's message, or what a failed connection means. */
-export const describeFailure = (message: string) =>
-  /failed to fetch|fetch failed|networkerror|load failed/i.test(message)
-    ? 'Could not reach the server. Check your connection and try again.'
-    : message
+export const describeFailure = (message: string) => (isConnectionFailure(message) ? CONNECTION_FAILURE : message)

@@ -2,18 +2,18 @@ import {useState} from 'react'
 import {clean} from '../content/clean.ts'
 
 type Video = {url: string | null; poster: string | null; caption: string}
-type Props = {video: Video; title: string; startPlaying?: boolean; eager?: boolean}
+type Props = {video: Video; title: string; eager?: boolean}
 
 /**
  * A demo clip that costs nothing but its poster until the visitor presses play: the poster is a button,
- * and the <video> element (and its bytes) exist only after that, or when the clip is opened in a dialog.
+ * and the <video> element (and its bytes) exist only after that. A press before hydration is replayed.
  */
-export function DemoVideo({video, title, startPlaying = false, eager = false}: Props) {
-  const [playing, setPlaying] = useState(startPlaying)
+export function DemoVideo({video, title, eager = false}: Props) {
+  const [playing, setPlaying] = useState(false)
   if (!video.url) return null
   if (!playing) {
     return (
-      <button type="button" className="demo-poster" onClick={() => setPlaying(true)}>
+      <button type="button" className="demo-poster" data-replay onClick={() => setPlaying(true)}>
         {video.poster && (
           <img
             src={clean(video.poster)}
@@ -34,7 +34,7 @@ export function DemoVideo({video, title, startPlaying = false, eager = false}: P
     <video
       className="demo-video"
       controls
-      autoPlay={!startPlaying}
+      autoPlay
       muted
       playsInline
       preload="metadata"

@@ -1,46 +1,39 @@
-import {useEffect, useRef, type ReactNode, type RefObject} from 'react'
-import {createPortal} from 'react-dom'
+import {useEffect, useEffectEvent, useRef, type ReactNode, type RefObject} from 'react'
 
 type Props = {
+  id: string
   labelledBy: string
-  onClose: () => void
-  /** The element to focus when the dialog opens; the browser's choice when absent. */
+  /** The element to focus when the dialog opens (it carries `autoFocus` too, for the prerendered HTML). */
   initialFocus?: RefObject<HTMLElement | null>
+  /** Told when the dialog opens or closes, whoever opened or closed it. */
+  onToggle?: (open: boolean, dialog: HTMLDialogElement) => void
   children: ReactNode
 }
 
 /**
- * A modal dialog on the native <dialog>, rendered only on the client: the browser traps focus, closes it on Escape and tells assistive
- * technology it is a dialog. A click on the backdrop closes it too, and focus returns to what opened it.
+ * A modal dialog that works from the prerendered HTML: buttons open it with `commandfor` and
+ * `command="show-modal"`, the browser traps focus, closes it on Escape or a click on the backdrop
+ * (`closedby="any"`) and returns focus to what opened it. Whether it is open is the element's own state;
+ * React only listens.
  */
-export function Dialog({labelledBy, onClose, initialFocus, children}: Props) {
+export function Dialog({id, labelledBy, initialFocus, onToggle, children}: Props) {
   const dialog = useRef<HTMLDialogElement>(null)
+  const toggled = useEffectEvent((event: ToggleEvent) => {
+    const open = event.newState === 'open'
+    // A dialog React rendered after a navigation has no `autofocus` attribute: focus its first control here.
+    if (open) initialFocus?.current?.focus()
+    if (dialog.current) onToggle?.(open, dialog.current)
+  })
 
   useEffect(() => {
     const element = dialog.current
-    if (!element) return
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
-    element.showModal()
-    initialFocus?.current?.focus()
-    return () => {
-      element.close()
-      opener?.focus()
-    }
-  }, [initialFocus])
+    element?.addEventListener('toggle', toggled)
+    return () => element?.removeEventListener('toggle', toggled)
+  }, [])
 
-  // On <body>, so a dialog opened from the collapsed mobile menu does not depend on the menu staying shown.
-  return createPortal(
-    <dialog
-      ref={dialog}
-      className="modal"
-      aria-labelledby={labelledBy}
-      onClose={onClose}
-      onClick={(event) => {
-        if (event.target === event.currentTarget) onClose()
-      }}
-    >
+  return (
+    <dialog ref={dialog} id={id} className="modal" aria-labelledby={labelledBy} closedby="any">
       <div className="modal-body">{children}</div>
-    </dialog>,
-    document.body,
+    </dialog>
   )
 }

@@ -1,27 +1,55 @@
 import {useRef} from 'react'
 import type {INDICATORS_QUERY_RESULT} from '@quantedge/schemas/types'
-import {fillName, formatRupees} from '../content/format.ts'
-import {DemoVideo} from './DemoVideo.tsx'
-import {Dialog} from './Dialog.tsx'
 import {clean} from '../content/clean.ts'
+import {fillName, formatRupees} from '../content/format.ts'
+import {Dialog} from './Dialog.tsx'
 
 type Indicator = INDICATORS_QUERY_RESULT[number]
 type Props = {
+  id: string
   indicator: Indicator
   buyLabel: string
   hint: string
   directMessageUrl: string
-  onClose: () => void
 }
 
-/** One indicator in a dialog: its demo, what it does, its price and how to buy it. */
-export function IndicatorModal({indicator, buyLabel, hint, directMessageUrl, onClose}: Props) {
+/**
+ * One indicator in a dialog, prerendered closed: its demo, what it does, its price and how to buy it.
+ * The clip's bytes are fetched only when the dialog opens (it starts playing then) or play is pressed.
+ */
+export function IndicatorModal({id, indicator, buyLabel, hint, directMessageUrl}: Props) {
   // The video's controls would take focus first; Close is the safer start.
   const closeButton = useRef<HTMLButtonElement>(null)
-  const titleId = `indicator-${clean(indicator.slug)}-title`
+  const video = useRef<HTMLVideoElement>(null)
+  const titleId = `${id}-title`
+  const {url, poster, caption} = indicator.video
   return (
-    <Dialog labelledBy={titleId} onClose={onClose} initialFocus={closeButton}>
-      <DemoVideo video={indicator.video} title={indicator.name} startPlaying />
+    <Dialog
+      id={id}
+      labelledBy={titleId}
+      initialFocus={closeButton}
+      onToggle={(open) => {
+        if (open) void video.current?.play().catch(() => {})
+        else video.current?.pause()
+      }}
+    >
+      {url && (
+        <video
+          ref={video}
+          className="demo-video"
+          controls
+          muted
+          playsInline
+          preload="none"
+          // A poster attribute is fetched even while the dialog is closed; a background only once it shows.
+          style={poster ? {backgroundImage: `url(${JSON.stringify(clean(poster))})`} : undefined}
+          width={640}
+          height={360}
+          aria-label={caption}
+        >
+          <source src={clean(url)} type="video/mp4" />
+        </video>
+      )}
       <h2 id={titleId}>{indicator.name}</h2>
       <p>{indicator.description}</p>
       <p className="modal-price">{formatRupees(indicator.price)}</p>
@@ -30,7 +58,7 @@ export function IndicatorModal({indicator, buyLabel, hint, directMessageUrl, onC
         <span className="visually-hidden"> {indicator.name} by direct message (opens in a new tab)</span>
       </a>
       <p className="modal-hint">{fillName(hint, indicator.name)}</p>
-      <button ref={closeButton} type="button" className="button button-secondary" onClick={onClose}>
+      <button ref={closeButton} type="button" className="button button-secondary" commandfor={id} command="close" autoFocus>
         Close
       </button>
     </Dialog>

@@ -1,4 +1,4 @@
-import {useEffect, useId, useState} from 'react'
+import {useEffect, useId, useRef} from 'react'
 import {Link, useLocation} from 'react-router'
 import {AuthButton} from '../auth/AuthButton.tsx'
 import {Logo} from './Logo.tsx'
@@ -9,21 +9,23 @@ const NAV_ITEMS = [
   {to: '/contactus', label: 'Contact Us'},
 ] as const
 
+/**
+ * The header. On small screens the navigation is a popover the menu button opens with no script
+ * (`popovertarget`): the browser toggles it, closes it on Escape or a tap outside, and tells assistive
+ * technology whether it is expanded. Its open state is the element's own; React only closes it when the
+ * app navigates, since the header stays on screen.
+ */
 export function SiteHeader({siteName}: {siteName: string}) {
-  const [menuOpen, setMenuOpen] = useState(false)
   const menuId = useId()
-  const location = useLocation()
+  const menu = useRef<HTMLElement>(null)
+  const {key} = useLocation()
+  const shownAt = useRef(key)
 
-  useEffect(() => setMenuOpen(false), [location.key])
   useEffect(() => {
-    if (!menuOpen) return
-    // A dialog opened from the menu takes Escape for itself; the menu stays open behind it.
-    const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !document.querySelector('dialog[open]')) setMenuOpen(false)
-    }
-    document.addEventListener('keydown', closeOnEscape)
-    return () => document.removeEventListener('keydown', closeOnEscape)
-  }, [menuOpen])
+    if (key === shownAt.current) return
+    shownAt.current = key
+    if (menu.current?.matches(':popover-open')) menu.current.hidePopover()
+  }, [key])
 
   return (
     <header className="site-header">
@@ -31,17 +33,11 @@ export function SiteHeader({siteName}: {siteName: string}) {
         <Link to="/" className="logo-link" aria-label={`${siteName} home`}>
           <Logo siteName={siteName} />
         </Link>
-        <button
-          type="button"
-          className="menu-toggle"
-          aria-expanded={menuOpen}
-          aria-controls={menuId}
-          onClick={() => setMenuOpen((open) => !open)}
-        >
+        <button type="button" className="menu-toggle" popoverTarget={menuId}>
           <span className="menu-toggle-bars" aria-hidden="true" />
           <span className="visually-hidden">Menu</span>
         </button>
-        <nav id={menuId} className="site-nav" data-open={menuOpen} aria-label="Main">
+        <nav ref={menu} id={menuId} className="site-nav" popover="auto" aria-label="Main">
           <ul>
             {NAV_ITEMS.map((item) => (
               <li key={item.to}>

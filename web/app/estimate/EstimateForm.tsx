@@ -1,54 +1,70 @@
-import {useId, useState, type FormEvent, type ReactNode} from 'react'
-import {describeFailure, loadSupabase} from '../auth/supabase.ts'
+import {useId, useRef, useState, type FormEvent, type ReactNode} from 'react'
+import {loadSupabase} from '../auth/supabase.ts'
+import {useHeldSubmit} from '../early/useHeldSubmit.ts'
 import {
-  emptyEstimateRequest,
+  MAX_LENGTH,
   PLATFORMS,
+  readEstimateRequest,
   REQUIREMENTS,
   toRow,
   validateEstimateRequest,
   type EstimateField,
-  type EstimateRequest,
   type FieldErrors,
 } from './estimateRequest.ts'
+import {describeRefusal} from './refusal.ts'
 
 type Status = {state: 'idle'} | {state: 'submitting'} | {state: 'sent'} | {state: 'failed'; message: string}
 
-/** The free-estimate request form: checked on submit, stored in Supabase, never losing what was typed. */
+/**
+ * The free-estimate request form: checked on submit, stored in Supabase, never losing what was typed.
+ * Its fields keep their own values (the browser's, from the first paint), so typing before hydration
+ * survives it, and a submit before hydration is held and sent once, when the scripts have run.
+ */
 export function EstimateForm({submitLabel}: {submitLabel: string}) {
-  const [request, setRequest] = useState<EstimateRequest>(emptyEstimateRequest)
   const [errors, setErrors] = useState<FieldErrors>({})
   const [status, setStatus] = useState<Status>({state: 'idle'})
+  const form = useRef<HTMLFormElement>(null)
   const id = useId()
   const fieldId = (field: EstimateField) => `${id}-${field}`
 
-  function edit<F extends EstimateField>(field: F, value: EstimateRequest[F]) {
-    setRequest((current) => ({...current, [field]: value}))
-    setErrors(({[field]: _cleared, ...rest}) => rest)
-  }
-
-  const toggle = (field: 'platforms' | 'requirements', option: string) =>
-    edit(field, request[field].includes(option) ? request[field].filter((item) => item !== option) : [...request[field], option])
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const form = event.currentTarget
+  async function send(element: HTMLFormElement) {
     setStatus({state: 'idle'})
+    const request = readEstimateRequest(element)
     const found = validateEstimateRequest(request)
     setErrors(found)
-    const firstInvalid = Object.keys(found)[0] as EstimateField | undefined
+    const firstInvalid = Object.keys(found)[0]
     if (firstInvalid) {
-      form.querySelector<HTMLElement>(`#${CSS.escape(fieldId(firstInvalid))}`)?.focus()
+      element.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus()
       return
     }
     setStatus({state: 'submitting'})
     try {
       const {error} = await (await loadSupabase()).from('free_estimate_requests').insert(toRow(request))
-      if (error) return setStatus({state: 'failed', message: describeFailure(error.message)})
-      setRequest(emptyEstimateRequest())
+      if (error) return refused(error)
+      element.reset()
       setStatus({state: 'sent'})
     } catch (error) {
-      setStatus({state: 'failed', message: describeFailure(error instanceof Error ? error.message : String(error))})
+      refused({message: error instanceof Error ? error.message : String(error)})
     }
+  }
+
+  function refused(error: {code?: string; message: string}) {
+    const {message, field} = describeRefusal(error)
+    if (field) setErrors({[field]: message})
+    setStatus({state: 'failed', message})
+  }
+
+  useHeldSubmit(form, send)
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    void send(event.currentTarget)
+  }
+
+  /** A field's message goes when the visitor edits that field. */
+  function onEdit(event: FormEvent<HTMLFormElement>) {
+    const {name} = event.target as HTMLInputElement
+    setErrors(({[name as EstimateField]: _cleared, ...rest}) => rest)
   }
 
   const errorFor = (field: EstimateField) =>
@@ -64,12 +80,12 @@ export function EstimateForm({submitLabel}: {submitLabel: string}) {
       <label htmlFor={fieldId(field)}>{label} *</label>
       <input
         id={fieldId(field)}
+        name={field}
         type={type}
         autoComplete={autoComplete}
-        value={request[field]}
+        maxLength={MAX_LENGTH[field]}
         aria-invalid={errors[field] ? true : undefined}
         aria-describedby={describedBy(field)}
-        onChange={(event) => edit(field, event.target.value)}
       />
       {errorFor(field)}
     </div>
@@ -79,17 +95,11 @@ export function EstimateForm({submitLabel}: {submitLabel: string}) {
     <fieldset className="field chips" aria-describedby={describedBy(field)}>
       <legend>{legend} *</legend>
       <div className="chip-list">
-        {options.map((option, index) => (
-          <button
-            key={option}
-            id={index === 0 ? fieldId(field) : undefined}
-            type="button"
-            className="chip"
-            aria-pressed={request[field].includes(option)}
-            onClick={() => toggle(field, option)}
-          >
+        {options.map((option) => (
+          <label key={option} className="chip">
+            <input type="checkbox" name={field} value={option} aria-invalid={errors[field] ? true : undefined} />
             {option}
-          </button>
+          </label>
         ))}
       </div>
       {errorFor(field)}
@@ -101,11 +111,10 @@ export function EstimateForm({submitLabel}: {submitLabel: string}) {
       <div className="checkbox">
         <input
           id={fieldId(field)}
+          name={field}
           type="checkbox"
-          checked={request[field]}
           aria-invalid={errors[field] ? true : undefined}
           aria-describedby={describedBy(field)}
-          onChange={(event) => edit(field, event.target.checked)}
         />
         <label htmlFor={fieldId(field)}>{label}</label>
       </div>
@@ -114,7 +123,15 @@ export function EstimateForm({submitLabel}: {submitLabel: string}) {
   )
 
   return (
-    <form className="estimate-form" noValidate onSubmit={onSubmit} onFocus={() => void loadSupabase()}>
+    <form
+      ref={form}
+      className="estimate-form"
+      noValidate
+      data-held
+      onSubmit={onSubmit}
+      onChange={onEdit}
+      onFocus={() => void loadSupabase()}
+    >
       {status.state === 'failed' && (
         <p className="form-error" role="alert">
           {status.message}
@@ -136,11 +153,11 @@ export function EstimateForm({submitLabel}: {submitLabel: string}) {
         <label htmlFor={fieldId('description')}>Description *</label>
         <textarea
           id={fieldId('description')}
+          name="description"
           rows={4}
-          value={request.description}
+          maxLength={MAX_LENGTH.description}
           aria-invalid={errors.description ? true : undefined}
           aria-describedby={describedBy('description')}
-          onChange={(event) => edit('description', event.target.value)}
         />
         {errorFor('description')}
       </div>

@@ -1,7 +1,7 @@
 import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
-import {emptyEstimateRequest, PLATFORMS, REQUIREMENTS, toRow, validateEstimateRequest} from './estimateRequest.ts'
+import {MAX_LENGTH, PLATFORMS, REQUIREMENTS, toRow, validateEstimateRequest} from './estimateRequest.ts'
 
 const complete = {
   name: 'Asha',
@@ -20,7 +20,8 @@ describe('the estimate form’s checks', () => {
   })
 
   it('gives every empty field its message', () => {
-    expect(validateEstimateRequest(emptyEstimateRequest())).toEqual({
+    const empty = {name: '', email: '', phone: '', platforms: [], requirements: [], description: '', terms_accepted: false, ownership_confirmed: false}
+    expect(validateEstimateRequest(empty)).toEqual({
       name: 'Required',
       email: 'Required',
       phone: 'Required',
@@ -34,6 +35,25 @@ describe('the estimate form’s checks', () => {
 
   it('treats white space as empty', () => {
     expect(validateEstimateRequest({...complete, name: '  ', description: '\n\t'})).toEqual({name: 'Required', description: 'Required'})
+  })
+
+  it('refuses an e-mail address the browser’s e-mail input would refuse, in words', () => {
+    for (const email of ['asha', 'asha@', '@example.com', 'asha rao@example.com', 'asha@exa mple.com', 'asha@-example.com']) {
+      expect(validateEstimateRequest({...complete, email}), email).toEqual({email: 'Enter an email address like name@example.com'})
+    }
+    for (const email of ['asha@example.com', ' asha.rao+leads@example.co.in ', 'a@localhost']) {
+      expect(validateEstimateRequest({...complete, email}), email).toEqual({})
+    }
+  })
+
+  it('refuses text longer than the table takes, saying the limit', () => {
+    const tooLong = 'x'.repeat(MAX_LENGTH.description + 1)
+    expect(validateEstimateRequest({...complete, description: tooLong})).toEqual({description: 'Use at most 5,000 characters'})
+    expect(validateEstimateRequest({...complete, description: ` ${tooLong.slice(1)} `})).toEqual({})
+  })
+
+  it('refuses an option the form does not offer', () => {
+    expect(validateEstimateRequest({...complete, platforms: ['MetaTrader']})).toEqual({platforms: 'Choose from the options shown'})
   })
 
   it('trims text and orders chips as the form lists them', () => {

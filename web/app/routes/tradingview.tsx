@@ -1,4 +1,3 @@
-import {useState} from 'react'
 import type {Route} from './+types/tradingview'
 import {DemoVideo} from '../components/DemoVideo.tsx'
 import {IndicatorModal} from '../components/IndicatorModal.tsx'
@@ -21,8 +20,6 @@ export const meta: Route.MetaFunction = seoMeta
 export default function TradingView({loaderData}: Route.ComponentProps) {
   const {page, indicators, firstPoster} = loaderData
   const settings = useSiteSettings()
-  const [openSlug, setOpenSlug] = useState<string | null>(null)
-  const open = indicators.find((indicator) => clean(indicator.slug) === openSlug)
   const buyLabel = page.actionLabel ?? 'Buy Now'
 
   return (
@@ -43,7 +40,8 @@ export default function TradingView({loaderData}: Route.ComponentProps) {
               type="button"
               className="button button-primary"
               aria-haspopup="dialog"
-              onClick={() => setOpenSlug(clean(indicator.slug))}
+              commandfor={dialogId(indicator)}
+              command="show-modal"
             >
               {buyLabel}
               <span className="visually-hidden"> {indicator.name}</span>
@@ -51,15 +49,18 @@ export default function TradingView({loaderData}: Route.ComponentProps) {
           </li>
         ))}
       </ul>
-      {open && (
+      {indicators.map((indicator) => (
         <IndicatorModal
-          indicator={open}
+          key={indicator._id}
+          id={dialogId(indicator)}
+          indicator={indicator}
           buyLabel={buyLabel}
           hint={page.actionHint ?? 'Send us a direct message and mention “{name}”.'}
           directMessageUrl={settings.directMessageUrl}
-          onClose={() => setOpenSlug(null)}
         />
-      )}
+      ))}
     </div>
   )
 }
+
+const dialogId = (indicator: {slug: string}) => `indicator-${clean(indicator.slug)}`

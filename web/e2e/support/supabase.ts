@@ -1,6 +1,6 @@
 // What browser tests need of the test stand-in: its mailbox, and reading rows back as the lead owner.
 import {createClient} from '@supabase/supabase-js'
-import {DEMO_SERVICE_ROLE_KEY} from '@quantedge/supabase/local/keys'
+import {DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY} from '@quantedge/supabase/local/keys'
 import {latestLink} from '@quantedge/supabase/local/testSupabase'
 
 const required = (name: string) => {
@@ -15,3 +15,15 @@ export const leadOwner = () => createClient(required('E2E_SUPABASE_URL'), DEMO_S
 
 /** An address no other test uses. */
 export const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`
+
+/** A new account whose e-mail is confirmed, made as a visitor would: sign-up, then the mailed link. */
+export async function confirmedAccount() {
+  const email = uniqueEmail('confirmed')
+  const password = 's3cret-pass'
+  const visitor = createClient(required('E2E_SUPABASE_URL'), DEMO_ANON_KEY, {auth: {persistSession: false}})
+  const {error} = await visitor.auth.signUp({email, password})
+  if (error) throw new Error(`Sign-up for ${email} failed: ${error.message}`)
+  const confirmation = await fetch(await mailedLink(email), {redirect: 'manual'})
+  if (confirmation.status !== 303) throw new Error(`Confirming ${email} answered ${confirmation.status}`)
+  return {email, password}
+}
