@@ -1,7 +1,8 @@
 // `npm run bench`: performance numbers, measured here and printed as tables. Not part of `npm test`.
-// BENCH_RUNS: Lighthouse runs per route, the median kept (default 3). BENCH_ONLY=site|estimates|publish runs one part;
+// BENCH_RUNS: Lighthouse runs per route, the median kept (default 3). BENCH_ONLY=site|dead-time|estimates|publish runs one part;
 // BENCH_ROUTES=/,/tradingview limits the Lighthouse routes (the bare page is always measured).
 import {assertChromium} from '../../web/e2e/support/chromium.ts'
+import {benchDeadTime, deadTimeTable, deadTimeTargetsMissed} from './deadTime.ts'
 import {benchEstimates, estimatesTable} from './estimates.ts'
 import {benchPublish, publishTable} from './publish.ts'
 import {benchSite, siteTable, siteTargetsMissed} from './site.ts'
@@ -18,6 +19,16 @@ if (!only || only === 'site') {
   console.log(siteTable(rows))
   const missed = siteTargetsMissed(rows)
   console.log(missed.length === 0 ? '\nAll site targets met.' : `\nTargets missed:\n${missed.map((line) => `- ${line}`).join('\n')}`)
+}
+
+if (!only || only === 'dead-time') {
+  assertChromium()
+  console.error('Dead time: a phone under mobile throttling, taps from the first paint until each control answers')
+  const rows = await benchDeadTime()
+  console.log('\n## Dead time after the first paint (390 px, 4x CPU, 150 ms RTT, 1.6 Mbps)\n')
+  console.log(deadTimeTable(rows))
+  const missed = deadTimeTargetsMissed(rows)
+  console.log(missed.length === 0 ? '\nEvery control answers at the first tap on /, /tradingview and /contactus.' : `\nTargets missed:\n${missed.map((line) => `- ${line}`).join('\n')}`)
 }
 
 if (!only || only === 'estimates') {

@@ -21,7 +21,8 @@ export const scriptsHaveRun = (page: Page) =>
   page.evaluate(() => (window as {__reactRouterRouteModules?: object}).__reactRouterRouteModules !== undefined)
 
 /** Waits until React has hydrated the page and taken its controls over (the root's first effect has run). */
-export const hydrated = (page: Page) => page.waitForFunction(() => window.earlyControls?.hydrated === true, null, {timeout: 30_000})
+export const hydrated = (page: Page) =>
+  page.waitForFunction(() => (window as {earlyControls?: {hydrated: boolean}}).earlyControls?.hydrated === true, null, {timeout: 30_000})
 
 /** Opens `path` and returns as soon as the browser has painted something, long before hydration on a phone. */
 export async function openUntilFirstPaint(page: Page, path: string) {
