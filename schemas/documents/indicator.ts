@@ -1,5 +1,6 @@
 import {ChartUpwardIcon} from '@sanity/icons/ChartUpward'
 import {defineField, defineType} from 'sanity'
+import {formatRupees} from '../price.ts'
 import {rupeePrice} from '../rules.ts'
 import {byOrder, catalogueCardFields} from './catalogueCard.ts'
 
@@ -23,7 +24,7 @@ export const indicator = defineType({
     select: {title: 'name', price: 'price'},
     prepare: ({title, price}: {title?: string; price?: number}) => ({
       title,
-      subtitle: typeof price === 'number' ? `₹${price.toLocaleString('en-IN')}` : 'No price',
+      subtitle: typeof price === 'number' ? formatRupees(price) : 'No price',
     }),
   },
 })

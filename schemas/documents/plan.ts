@@ -1,5 +1,6 @@
 import {CreditCardIcon} from '@sanity/icons/CreditCard'
 import {defineArrayMember, defineField, defineType} from 'sanity'
+import {formatRecurringPrice} from '../price.ts'
 import {rupeePrice, shortText, sortOrder, requiredSlug} from '../rules.ts'
 import {byOrder} from './catalogueCard.ts'
 
@@ -46,7 +47,7 @@ export const plan = defineType({
     select: {title: 'title', price: 'price', period: 'billingPeriod'},
     prepare: ({title, price, period}: {title?: string; price?: number; period?: string}) => ({
       title,
-      subtitle: typeof price === 'number' ? `₹${price.toLocaleString('en-IN')}/${period ?? 'month'}` : 'No price',
+      subtitle: typeof price === 'number' ? formatRecurringPrice(price, period ?? 'month') : 'No price',
     }),
   },
 })

@@ -1,7 +1,8 @@
 import {useRef} from 'react'
 import type {INDICATORS_QUERY_RESULT} from '@quantedge/schemas/types'
 import {clean} from '../content/clean.ts'
-import {fillName, formatRupees} from '../content/format.ts'
+import {formatRupees} from '@quantedge/schemas/price'
+import {fillName} from '../content/format.ts'
 import {Dialog} from './Dialog.tsx'
 
 type Indicator = INDICATORS_QUERY_RESULT[number]

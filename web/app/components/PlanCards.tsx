@@ -1,5 +1,5 @@
 import type {PLANS_QUERY_RESULT} from '@quantedge/schemas/types'
-import {formatRecurringPrice} from '../content/format.ts'
+import {formatRecurringPrice} from '@quantedge/schemas/price'
 import {clean} from '../content/clean.ts'
 
 type Props = {

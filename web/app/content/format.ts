@@ -1,12 +1,5 @@
-// How content values are shown: prices in Indian rupees, dates as Indian readers write them.
-
-const rupees = new Intl.NumberFormat('en-IN', {style: 'currency', currency: 'INR', maximumFractionDigits: 0})
-
-/** 3300 -> "₹3,300" */
-export const formatRupees = (amount: number) => rupees.format(amount)
-
-/** 3300, "month" -> "₹3,300/month" */
-export const formatRecurringPrice = (amount: number, period: string) => `${formatRupees(amount)}/${period}`
+// How content values are shown: dates as Indian readers write them, names in hints. Prices are formatted
+// by the content model (@quantedge/schemas/price), so the Studio's lists read as the site does.
 
 const longDate = new Intl.DateTimeFormat('en-IN', {day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC'})
 
