@@ -19,6 +19,8 @@ export const TEST_WEBHOOK_SECRET = 'test-webhook-secret'
 
 export async function startEditorialStack({debounceMs = 300, studio = false} = {}) {
   const hookPort = await freePort()
+  // The Studio's origin is the one browser origin the lake lets in (its CORS allow-list).
+  const studioPort = studio ? await freePort() : 0
   const lake = await startSeededLake([
     {
       url: `http://127.0.0.1:${hookPort}/hooks/publish`,
@@ -26,7 +28,7 @@ export async function startEditorialStack({debounceMs = 300, studio = false} = {
       filter: `_type in ${JSON.stringify(SITE_DOCUMENT_TYPES)}`,
       projection: '{_id, _type, _rev}',
     },
-  ], {secure: studio})
+  ], {secure: studio, corsOrigins: studio ? [`http://localhost:${studioPort}`] : []})
   const build = await buildSiteFrom(lake)
   const releasesDir = temporaryWebFolder('releases')
   const live = await startLiveSite({
@@ -48,7 +50,7 @@ export async function startEditorialStack({debounceMs = 300, studio = false} = {
   const studioServer: StudioServer | undefined = studioDir
     ? await startStudioServer(
         await buildStudio(studioDir, {SANITY_STUDIO_API_HOST: lake.secureUrl ?? '', SANITY_STUDIO_PREVIEW_URL: preview.url}),
-        0,
+        studioPort,
       )
     : undefined
   return {

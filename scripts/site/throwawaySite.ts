@@ -2,14 +2,14 @@
 // spec, and a build into a temporary folder. Nothing touches the data `npm start` keeps.
 import {mkdirSync, mkdtempSync, rmSync} from 'node:fs'
 import {join} from 'node:path'
-import {startTestLake, testLakeClient, type TestLake} from '@quantedge/studio/content-lake/testLake'
+import {startTestLake, testLakeClient, type TestLake, type TestLakeOptions} from '@quantedge/studio/content-lake/testLake'
 import type {WebhookConfig} from '@quantedge/studio/content-lake/webhooks'
 import {seedDocuments} from '../seed/documents.ts'
 import {seedContentLake} from '../seed/seed.ts'
 import {prerenderSite, webDir} from './prerender.ts'
 
 /** A lake holding the seed; `webhooks` are attached after seeding, so seeding triggers none. */
-export async function startSeededLake(webhooks: WebhookConfig[] = [], options: {secure?: boolean} = {}) {
+export async function startSeededLake(webhooks: WebhookConfig[] = [], options: TestLakeOptions = {}) {
   const attached: WebhookConfig[] = []
   const lake = await startTestLake(undefined, attached, options)
   await seedContentLake(testLakeClient(lake.url), seedDocuments)

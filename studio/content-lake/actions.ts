@@ -3,6 +3,7 @@
 import {badRequest, LakeError} from './errors.ts'
 import {DRAFTS_PREFIX, type StoredDocument} from './documents.ts'
 import type {MutationInput} from './mutate.ts'
+import {patchProblem} from './patches.ts'
 
 type Action = {actionType?: unknown; [field: string]: unknown}
 
@@ -24,25 +25,41 @@ const text = (action: Action, field: string, index: number) => {
   return value
 }
 
+/** An object field of an action (`attributes`, `document`, `patch`); absent gives `{}` when `optional`. */
+const object = (action: Action, field: string, index: number, {optional = false} = {}): Record<string, unknown> => {
+  const value = action[field]
+  if (value === undefined && optional) return {}
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw actionError(400, index, `${String(action.actionType)} needs ${field} as an object`)
+  }
+  return value as Record<string, unknown>
+}
+
+const isAction = (value: unknown): value is Action => typeof value === 'object' && value !== null && !Array.isArray(value)
+
 /** The mutations that carry out `actions`, given the documents as they are now. */
 export function actionsToMutations(body: unknown, read: (id: string) => StoredDocument | undefined): MutationInput[] {
   const actions = (body as {actions?: unknown} | null)?.actions
   if (!Array.isArray(actions) || actions.length === 0) throw badRequest('The body must be {"actions": [...]} with at least one action')
-  return actions.flatMap((action: Action, index): MutationInput[] => {
+  return actions.flatMap((action: unknown, index): MutationInput[] => {
+    if (!isAction(action)) throw actionError(400, index, `Action ${index} must be an object with an actionType`)
     switch (action.actionType) {
       case 'sanity.action.document.create': {
         const publishedId = text(action, 'publishedId', index)
-        const attributes = action.attributes as {_id?: string; _type?: string} | undefined
-        const id = attributes?._id ?? `${DRAFTS_PREFIX}${publishedId}`
+        const attributes = object(action, 'attributes', index)
+        const id = typeof attributes._id === 'string' ? attributes._id : `${DRAFTS_PREFIX}${publishedId}`
         if (read(id) && action.ifExists !== 'ignore') throw actionError(409, index, `Document "${id}" already exists`)
         return [{createIfNotExists: {...attributes, _id: id}}]
       }
       case 'sanity.action.document.edit': {
         const draftId = text(action, 'draftId', index)
         const publishedId = text(action, 'publishedId', index)
+        const patch = object(action, 'patch', index)
+        const problem = patchProblem(patch)
+        if (problem) throw actionError(400, index, problem)
         const base = read(draftId) ?? read(publishedId)
         if (!base) throw actionError(409, index, `Cannot edit "${publishedId}": it has no draft and is not published`)
-        return [{createIfNotExists: withoutSystemFields(base, draftId)}, {patch: {...(action.patch as object), id: draftId}}]
+        return [{createIfNotExists: withoutSystemFields(base, draftId)}, {patch: {...patch, id: draftId}}]
       }
       case 'sanity.action.document.publish': {
         const draftId = text(action, 'draftId', index)
@@ -73,14 +90,16 @@ export function actionsToMutations(body: unknown, read: (id: string) => StoredDo
       }
       case 'sanity.action.document.replaceDraft': {
         const publishedId = text(action, 'publishedId', index)
-        return [{createOrReplace: {...(action.attributes as object), _id: `${DRAFTS_PREFIX}${publishedId}`}}]
+        return [{createOrReplace: {...object(action, 'attributes', index), _id: `${DRAFTS_PREFIX}${publishedId}`}}]
       }
       // The Studio names drafts as versions too: "Discard changes" is a version discard of the draft.
       case 'sanity.action.document.version.discard':
         return [{delete: {id: text(action, 'versionId', index)}}]
       case 'sanity.action.document.version.create': {
-        const document = action.document as {_id?: unknown} | undefined
-        if (document) return [{create: {...document, _id: text(document, '_id', index)}}]
+        if (action.document !== undefined) {
+          const document = object(action, 'document', index)
+          return [{create: {...document, _id: text(document, '_id', index)}}]
+        }
         const versionId = text(action, 'versionId', index)
         const base = read(text(action, 'baseId', index))
         if (!base) throw actionError(409, index, `Cannot create "${versionId}": its base document does not exist`)
@@ -90,7 +109,7 @@ export function actionsToMutations(body: unknown, read: (id: string) => StoredDo
         return [{create: withoutSystemFields(base, versionId)}]
       }
       case 'sanity.action.document.version.replace': {
-        const document = (action.document ?? {}) as {_id?: unknown}
+        const document = object(action, 'document', index)
         const id = text(document, '_id', index)
         if (!read(id)) throw actionError(409, index, `Cannot replace "${id}": it does not exist`)
         return [{createOrReplace: {...document, _id: id}}]

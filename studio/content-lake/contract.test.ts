@@ -348,6 +348,6 @@ describe('persistence', () => {
 
   it('refuses a second lake on the same data folder', async () => {
     const {startContentLake} = await import('./server.ts')
-    await expect(startContentLake({dataDir: lake.dataDir, token: 'x', port: 0})).rejects.toThrow(/in use by process/)
+    await expect(startContentLake({dataDir: lake.dataDir, token: 'x', port: 0})).rejects.toThrow(/is in use by the embedded Content Lake \(process \d+/)
   })
 })

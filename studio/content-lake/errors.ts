@@ -3,11 +3,13 @@
 export class LakeError extends Error {
   readonly status: number
   readonly body: unknown
+  readonly headers: Record<string, string>
 
-  constructor(status: number, body: unknown, message: string) {
+  constructor(status: number, body: unknown, message: string, headers: Record<string, string> = {}) {
     super(message)
     this.status = status
     this.body = body
+    this.headers = headers
   }
 }
 

@@ -1,7 +1,7 @@
 // What the lake's handlers read and write, whether the request came over HTTP/1.1 or HTTP/2, and the
-// helpers every endpoint shares: bodies with a size limit, JSON answers, cross-origin headers.
+// helpers every endpoint shares: JSON answers, event streams, Sanity's 404 and 405.
 import type {IncomingHttpHeaders, OutgoingHttpHeaders} from 'node:http'
-import {badRequest, LakeError} from './errors.ts'
+import {LakeError} from './errors.ts'
 
 /** The part of Node's request (http or http2 compatibility API) the lake reads. */
 export interface LakeIncoming extends AsyncIterable<unknown> {
@@ -35,45 +35,6 @@ export function openEventStream(res: LakeResponse, firstEvent: string, onClose: 
   })
 }
 
-const MAX_BODY_BYTES = 64 * 1024 * 1024
-const MAX_JSON_BYTES = 8 * 1024 * 1024
-
-export async function readBody(req: LakeIncoming, limit = MAX_BODY_BYTES): Promise<Buffer> {
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of req) {
-    const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk))
-    size += bytes.length
-    if (size > limit) {
-      throw new LakeError(413, {error: {description: 'Request body too large', type: 'httpPayloadTooLarge'}}, 'Too large')
-    }
-    chunks.push(bytes)
-  }
-  return Buffer.concat(chunks)
-}
-
-export async function readJson(req: LakeIncoming): Promise<unknown> {
-  const text = (await readBody(req, MAX_JSON_BYTES)).toString('utf8')
-  if (text === '') return undefined
-  try {
-    return JSON.parse(text)
-  } catch {
-    throw badRequest('The request body is not valid JSON', 'httpBadRequest')
-  }
-}
-
-export function allowCrossOrigin(req: LakeIncoming, res: LakeResponse) {
-  const origin = req.headers.origin
-  if (!origin) return
-  res.setHeader('Access-Control-Allow-Origin', origin)
-  res.setHeader('Access-Control-Allow-Credentials', 'true')
-  res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS')
-  const requested = req.headers['access-control-request-headers']
-  res.setHeader('Access-Control-Allow-Headers', requested ? String(requested) : 'Authorization, Content-Type')
-  res.setHeader('Access-Control-Max-Age', '600')
-  res.setHeader('Vary', 'Origin')
-}
-
 export function send(res: LakeResponse, status: number, body?: unknown, headers: OutgoingHttpHeaders = {}) {
   if (body === undefined) {
     res.writeHead(status, headers)
@@ -91,8 +52,19 @@ export function send(res: LakeResponse, status: number, body?: unknown, headers:
   res.end(text)
 }
 
-export const methodNotAllowed = (method: string) =>
-  new LakeError(405, {statusCode: 405, error: 'Method Not Allowed', message: `${method} is not allowed here`}, method)
+/** 405 with the methods the endpoint takes (an `Allow` header, as HTTP requires). */
+export const methodNotAllowed = (method: string, allowed: readonly string[]) =>
+  new LakeError(
+    405,
+    {statusCode: 405, error: 'Method Not Allowed', message: `${method} is not allowed here; use ${allowed.join(' or ')}`},
+    method,
+    {Allow: allowed.join(', ')},
+  )
+
+/** Refuses `method` unless it is one of `allowed`. */
+export function allowMethods(method: string, allowed: readonly string[]) {
+  if (!allowed.includes(method)) throw methodNotAllowed(method, allowed)
+}
 
 export const routeNotFound = (path: string) =>
   new LakeError(404, {statusCode: 404, error: 'Not Found', message: `No endpoint at ${path}`}, 'Not found')

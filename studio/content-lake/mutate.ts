@@ -1,9 +1,9 @@
 // Sanity's mutations, applied as one all-or-nothing transaction; patches go through @sanity/mutator.
 import {randomUUID} from 'node:crypto'
-import {Mutation, type Mut} from '@sanity/mutator'
+import {MAX_DOCUMENT_DEPTH, nestingDepth} from './depth.ts'
 import {badRequest, mutationError} from './errors.ts'
-import {runQuery} from './query.ts'
 import {isValidId, type StoredDocument} from './documents.ts'
+import {applyPatch, patchProblem} from './patches.ts'
 
 type DocumentInput = {_id?: string; _type?: string; [field: string]: unknown}
 type PatchInput = {id?: string; query?: string; ifRevisionID?: string; [operation: string]: unknown}
@@ -24,7 +24,11 @@ export type Transaction = {
   changes: Map<string, StoredDocument | null>
 }
 
+/** Runs a GROQ query over the given documents (the lake's query workers, with their time budget). */
+export type QueryRunner = (query: string, params: Record<string, unknown>, documents: StoredDocument[]) => Promise<unknown>
+
 const MUTATION_KINDS = ['create', 'createIfNotExists', 'createOrReplace', 'delete', 'patch'] as const
+const DOCUMENT_KINDS = new Set(['create', 'createIfNotExists', 'createOrReplace'])
 
 /** Reads a request body into mutations, or says which part of it is not a mutation. */
 export function parseMutations(body: unknown): MutationInput[] {
@@ -41,8 +45,28 @@ export function parseMutations(body: unknown): MutationInput[] {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
       throw badRequest(`Mutation ${index} (${kind}) must be an object`)
     }
+    const problem = mutationProblem(kind ?? '', value as Record<string, unknown>)
+    if (problem) throw mutationError(400, index, problem.type, problem.description)
   })
   return list as MutationInput[]
+}
+
+const textOrAbsent = (value: unknown) => value === undefined || typeof value === 'string'
+
+/** What Sanity would refuse in one mutation before applying anything, or undefined. */
+function mutationProblem(kind: string, value: Record<string, unknown>): {type: string; description: string} | undefined {
+  if (DOCUMENT_KINDS.has(kind) && !textOrAbsent(value._id)) {
+    return {type: 'invalidDocumentIdError', description: `${kind}: the document's _id must be a string`}
+  }
+  if (kind === 'delete' && (!textOrAbsent(value.id) || !textOrAbsent(value.query))) {
+    return {type: 'validationError', description: 'delete: id and query must be strings'}
+  }
+  if (kind !== 'patch') return undefined
+  if (!textOrAbsent(value.id) || !textOrAbsent(value.query) || !textOrAbsent(value.ifRevisionID)) {
+    return {type: 'validationError', description: 'patch: id, query and ifRevisionID must be strings'}
+  }
+  const problem = patchProblem(value)
+  return problem ? {type: 'invalidPatchError', description: problem} : undefined
 }
 
 /**
@@ -52,6 +76,7 @@ export function parseMutations(body: unknown): MutationInput[] {
 export async function applyTransaction(
   current: ReadonlyMap<string, StoredDocument>,
   mutations: MutationInput[],
+  runQuery: QueryRunner,
   transactionId: string = randomUUID().replaceAll('-', ''),
   now: string = new Date().toISOString(),
 ): Promise<Transaction> {
@@ -74,7 +99,11 @@ export async function applyTransaction(
       _updatedAt: now,
     }
   }
-  const write = (doc: StoredDocument, operation: 'create' | 'update') => {
+  const write = (doc: StoredDocument, operation: 'create' | 'update', index: number) => {
+    if (nestingDepth(doc, MAX_DOCUMENT_DEPTH) > MAX_DOCUMENT_DEPTH) {
+      const description = `Document "${doc._id}" nests deeper than ${MAX_DOCUMENT_DEPTH} levels of attributes`
+      throw mutationError(400, index, 'validationError', description)
+    }
     changes.set(doc._id, doc)
     results.push({id: doc._id, operation, document: doc})
   }
@@ -98,16 +127,16 @@ export async function applyTransaction(
       if (read(doc._id)) {
         throw mutationError(409, index, 'documentAlreadyExistsError', `Document by ID "${doc._id}" already exists`)
       }
-      write(doc, 'create')
+      write(doc, 'create', index)
     } else if ('createIfNotExists' in mutation) {
       const id = mutation.createIfNotExists._id
       if (!id) throw mutationError(400, index, 'validationError', 'createIfNotExists needs an _id')
-      if (!read(id)) write(stamp(mutation.createIfNotExists, index, null), 'create')
+      if (!read(id)) write(stamp(mutation.createIfNotExists, index, null), 'create', index)
     } else if ('createOrReplace' in mutation) {
       const id = mutation.createOrReplace._id
       if (!id) throw mutationError(400, index, 'validationError', 'createOrReplace needs an _id')
       const previous = read(id)
-      write(stamp(mutation.createOrReplace, index, previous), previous ? 'update' : 'create')
+      write(stamp(mutation.createOrReplace, index, previous), previous ? 'update' : 'create', index)
     } else if ('delete' in mutation) {
       const {id, query, params} = mutation.delete
       if (!id && !query) throw mutationError(400, index, 'validationError', 'A delete needs an id or a query')
@@ -131,24 +160,8 @@ export async function applyTransaction(
           `Document "${id}" has unexpected revision ID ("${previous._rev}"), expected "${ifRevisionID}"`,
         )
       }
-      write(stamp(patchDocument(previous, mutation.patch, index), index, previous), 'update')
+      write(stamp(applyPatch(previous, mutation.patch, index), index, previous), 'update', index)
     }
   }
   return {transactionId, results, changes}
-}
-
-function patchDocument(previous: StoredDocument, patch: PatchInput, index: number): DocumentInput {
-  const {ifRevisionID: _checkedBefore, ...operations} = patch
-  try {
-    // The operations are checked by the mutator itself, which throws on any it cannot apply.
-    const mutation = {patch: {...operations, id: previous._id}} as Mut
-    const patched = new Mutation({mutations: [mutation]}).apply(previous)
-    if (!patched) throw new Error('the patch removed the document')
-    const {_id, _type} = patched as DocumentInput
-    if (_id !== previous._id || _type !== previous._type) throw new Error('a patch cannot change _id or _type')
-    return patched as DocumentInput
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error)
-    throw mutationError(400, index, 'invalidPatchError', `Invalid patch for "${previous._id}": ${reason}`)
-  }
 }

@@ -2,12 +2,16 @@
 // speaking Sanity's "bifur" protocol (JSON-RPC 2.0). A socket first authorizes with the lake's token, then
 // subscribes to `presence`; what one session announces (roll call, its locations, leaving) goes to every
 // subscriber on the dataset, itself included, as Sanity's does (the Studio sets its own session aside).
-// When a socket closes, its sessions are announced as gone.
+// When a socket closes, its sessions are announced as gone. A socket from a browser origin that may not call the
+// lake is refused (as its HTTP requests are, cors.ts), and no frame may exceed 64 KiB: a Studio's presence
+// messages are a few hundred bytes, and ws refuses a bigger frame from its header, before reading it, so an
+// unauthorised socket cannot make the lake hold megabytes.
 import {randomUUID} from 'node:crypto'
 import type {IncomingMessage} from 'node:http'
 import type {Duplex} from 'node:stream'
 import {WebSocketServer, type RawData, type WebSocket} from 'ws'
 
+const MAX_FRAME_BYTES = 64 * 1024
 const SOCKET_PATH = /^\/v(?:1|\d{4}-\d{2}-\d{2}|X)\/socket\/([a-z0-9][a-z0-9_-]{0,63})$/
 
 /** JSON-RPC's codes, and the 4xxx codes bifur uses for HTTP-like failures. */
@@ -29,19 +33,28 @@ class RpcError extends Error {
   }
 }
 
+export type PresenceOptions = {token: string; userId: string; admitsOrigin: (origin: string) => boolean}
+
 export class Presence {
-  readonly #sockets = new WebSocketServer({noServer: true})
+  readonly #sockets = new WebSocketServer({noServer: true, maxPayload: MAX_FRAME_BYTES})
   readonly #connections = new Map<WebSocket, Connection>()
   readonly #token: string
   readonly #userId: string
+  readonly #admitsOrigin: (origin: string) => boolean
 
-  constructor(token: string, userId: string) {
+  constructor({token, userId, admitsOrigin}: PresenceOptions) {
     this.#token = token
     this.#userId = userId
+    this.#admitsOrigin = admitsOrigin
   }
 
   /** Takes an HTTP upgrade request; one for anything but a dataset's socket is answered 404. */
   upgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
+    const origin = req.headers.origin
+    if (origin !== undefined && !this.#admitsOrigin(origin)) {
+      socket.end(`HTTP/1.1 403 Forbidden\r\nContent-Type: text/plain\r\n\r\nThe origin ${origin} may not open a socket on this Content Lake\n`)
+      return
+    }
     const dataset = SOCKET_PATH.exec(new URL(req.url ?? '/', 'http://lake').pathname)?.[1]
     if (!dataset) {
       socket.end('HTTP/1.1 404 Not Found\r\nContent-Type: text/plain\r\n\r\nOnly /v<version>/socket/<dataset> takes a websocket\n')
@@ -60,6 +73,8 @@ export class Presence {
     const connection: Connection = {dataset, authorized: false, subscriptions: new Set(), sessions: new Set()}
     this.#connections.set(ws, connection)
     ws.on('message', (data) => this.#receive(ws, connection, data))
+    // ws reports a frame over the limit (or a broken frame) here, and closes the socket itself (1009, 1002).
+    ws.on('error', () => undefined)
     ws.on('close', () => {
       this.#connections.delete(ws)
       for (const session of connection.sessions) this.#broadcast(dataset, {type: 'disconnect', i: this.#userId, m: {session}})

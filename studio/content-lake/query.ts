@@ -1,4 +1,5 @@
-// GROQ through groq-js, Sanity's own engine, with Sanity's answers for bad queries and params.
+// GROQ through groq-js, Sanity's own engine, with Sanity's answers for bad queries and params. Evaluation runs
+// in the query workers (queryPool.ts); parsing alone is cheap and also runs where a listener is opened.
 import {evaluate, GroqSyntaxError, parse} from 'groq-js'
 import {badRequest, queryParseError} from './errors.ts'
 import type {StoredDocument} from './documents.ts'
@@ -17,20 +18,24 @@ export function paramsFromSearch(search: URLSearchParams): Record<string, unknow
   return params
 }
 
-export async function runQuery(
-  query: string,
-  params: Record<string, unknown>,
-  documents: StoredDocument[],
-): Promise<unknown> {
-  let tree
+/** The query's syntax tree, or Sanity's 400 `queryParseError` with the span of the mistake. */
+export function parseQuery(query: string, params: Record<string, unknown>) {
   try {
-    tree = parse(query, {params})
+    return parse(query, {params})
   } catch (error) {
     if (error instanceof GroqSyntaxError) {
       throw queryParseError(query, error.message, error.position, error.position + 1)
     }
     throw badRequest(error instanceof Error ? error.message : String(error), 'queryParseError')
   }
+}
+
+export async function evaluateQuery(
+  query: string,
+  params: Record<string, unknown>,
+  documents: StoredDocument[],
+): Promise<unknown> {
+  const tree = parseQuery(query, params)
   try {
     const value = await evaluate(tree, {dataset: documents, params})
     return await value.get()

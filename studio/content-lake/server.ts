@@ -5,34 +5,21 @@
 import {createServer} from 'node:http'
 import {createSecureServer} from 'node:http2'
 import type {AddressInfo, Server, Socket} from 'node:net'
-import {isPrivateId} from './documents.ts'
-import {badRequest, LakeError, notFound, unauthorized} from './errors.ts'
-import {actionsToMutations} from './actions.ts'
-import {readStoredAsset, storeUpload, type AssetKind} from './assets.ts'
-import {documentEffects} from './effects.ts'
-import {answerHistory} from './history.ts'
-import {
-  allowCrossOrigin,
-  methodNotAllowed,
-  readBody,
-  readJson,
-  routeNotFound,
-  send,
-  type LakeIncoming,
-  type LakeResponse,
-} from './http.ts'
-import {applyTransaction, parseMutations, type MutationInput} from './mutate.ts'
-import {documentsInPerspective, parsePerspective} from './perspective.ts'
-import {paramsFromSearch, runQuery} from './query.ts'
-import {rewriteTextSearch, withSearchableText} from './search.ts'
-import {contentSourceMap} from './sourceMap.ts'
+import {CorsOrigins} from './cors.ts'
+import {answerData, openLiveEvents, serveAsset, uploadAsset, type Lake} from './dataApi.ts'
+import {LakeError, unauthorized} from './errors.ts'
+import {methodNotAllowed, routeNotFound, send, type LakeIncoming, type LakeResponse} from './http.ts'
 import {Listeners} from './listeners.ts'
 import {LiveEvents} from './liveEvents.ts'
 import {Presence} from './presence.ts'
+import {QueryPool} from './queryPool.ts'
+import {MAX_JSON_BYTES, MAX_UPLOAD_BYTES, readBody} from './requestBody.ts'
 import {LakeStore} from './store.ts'
 import {LOCAL_EDITOR, StudioApi} from './studioApi.ts'
-import {TransactionLog, type LoggedTransaction} from './transactionLog.ts'
-import {sendWebhooks, type WebhookConfig} from './webhooks.ts'
+import {TransactionLog} from './transactionLog.ts'
+import {Transactions} from './transactions.ts'
+import type {AssetKind} from './assets.ts'
+import type {WebhookConfig} from './webhooks.ts'
 
 export type ContentLakeOptions = {
   /** Folder holding one `<dataset>.ndjson` per dataset, the transaction log under `history/`, uploads under `assets/`. */
@@ -45,6 +32,10 @@ export type ContentLakeOptions = {
   webhooks?: readonly WebhookConfig[]
   /** With a certificate the lake also answers HTTP/2 over TLS on `securePort` (for the Studio). */
   tls?: {key: string; cert: string; securePort?: number}
+  /** Browser origins that may call the lake, with credentials (Sanity's CORS origins); none by default. */
+  corsOrigins?: readonly string[]
+  /** How long one query may run before it is stopped with an error (default 10 s). */
+  queryBudgetMs?: number
 }
 
 export type ContentLake = {
@@ -63,64 +54,65 @@ const DATA_PATH = /^\/data\/(query|doc|mutate|actions|listen|history)\/([^/]+)(?
 const LIVE_PATH = /^\/data\/live\/events\/([^/]+)$/
 const UPLOAD_PATH = /^\/assets\/(images|files)\/([^/]+)$/
 const ASSET_PATH = /^\/(images|files)\/[^/]+\/([^/]+)\/([^/]+)$/
+/** What any endpoint of Sanity's API takes; anything else (PROPFIND, TRACE, …) is 405 everywhere. */
+const KNOWN_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']
 
-type Request = {
-  req: LakeIncoming
-  method: string
-  apiVersion: string
-  endpoint: string
-  dataset: string
-  rest: string | undefined
-  search: URLSearchParams
-  authenticated: boolean
-}
-
-type Lake = {
-  store: LakeStore
-  log: TransactionLog
-  listeners: Listeners
-  liveEvents: LiveEvents
-  presence: Presence
-  studioApi: StudioApi
-  options: ContentLakeOptions
-  /** The plain HTTP address, which asset URLs use so pages and builds can fetch them. */
-  publicUrl: string
-}
+type Parts = {lake: Lake; cors: CorsOrigins; studioApi: StudioApi; token: string}
 
 export async function startContentLake(options: ContentLakeOptions): Promise<ContentLake> {
-  const store = new LakeStore(options.dataDir)
+  const store = await LakeStore.open(options.dataDir)
   const host = options.host ?? '127.0.0.1'
+  const queries = new QueryPool(options.queryBudgetMs)
+  const listeners = new Listeners(queries)
+  const liveEvents = new LiveEvents()
+  const log = new TransactionLog(store.dataDir)
+  const cors = new CorsOrigins(options.corsOrigins ?? [])
   const lake: Lake = {
     store,
-    log: new TransactionLog(store.dataDir),
-    listeners: new Listeners(),
-    liveEvents: new LiveEvents(),
-    presence: new Presence(options.token, LOCAL_EDITOR.id),
-    studioApi: new StudioApi(),
-    options,
+    log,
+    listeners,
+    liveEvents,
+    queries,
+    projectId: LAKE_PROJECT_ID,
     publicUrl: '',
+    transactions: new Transactions({
+      store,
+      log,
+      listeners,
+      liveEvents,
+      queries,
+      projectId: LAKE_PROJECT_ID,
+      author: LOCAL_EDITOR.id,
+      webhooks: options.webhooks ?? [],
+    }),
   }
+  const parts: Parts = {lake, cors, studioApi: new StudioApi(), token: options.token}
+  const presence = new Presence({token: options.token, userId: LOCAL_EDITOR.id, admitsOrigin: (origin) => cors.allows(origin)})
   const answer = (req: LakeIncoming, res: LakeResponse) => {
-    handle(req, res, lake).catch((error: unknown) => {
+    handle(req, res, parts).catch((error: unknown) => {
       const lakeError = error instanceof LakeError ? error : internalError(error)
-      send(res, lakeError.status, lakeError.body)
+      send(res, lakeError.status, lakeError.body, lakeError.headers)
     })
   }
   const server = createServer(answer)
   const secureServer = options.tls
     ? createSecureServer({key: options.tls.key, cert: options.tls.cert, allowHTTP1: true}, answer)
     : undefined
-  for (const each of [server, secureServer]) each?.on('upgrade', (req, socket, head) => lake.presence.upgrade(req, socket, head))
+  for (const each of [server, secureServer]) each?.on('upgrade', (req, socket, head) => presence.upgrade(req, socket, head))
   // TLS connections (HTTP/2 sessions and HTTP/1.1 alike), so closing the lake does not wait for them to idle out.
   const secureSockets = new Set<Socket>()
   secureServer?.on('secureConnection', (socket: Socket) => {
     secureSockets.add(socket)
     socket.once('close', () => secureSockets.delete(socket))
   })
+  const stopParts = async () => {
+    await queries.close()
+    await store.release()
+  }
   try {
     lake.publicUrl = `http://${host}:${await listen(server, options.port ?? 4444, host)}`
   } catch (error) {
-    store.release()
+    await stopParts()
     throw error
   }
   let securePort: number | undefined
@@ -129,7 +121,7 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
       securePort = await listen(secureServer, options.tls?.securePort ?? 4443, host)
     } catch (error) {
       server.close()
-      store.release()
+      await stopParts()
       throw error
     }
   }
@@ -138,16 +130,16 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
     port: (server.address() as AddressInfo).port,
     secureUrl: securePort === undefined ? undefined : `https://localhost:${securePort}`,
     close: async () => {
-      lake.listeners.closeAll()
-      lake.liveEvents.closeAll()
-      lake.presence.closeAll()
+      listeners.closeAll()
+      liveEvents.closeAll()
+      presence.closeAll()
       server.closeAllConnections()
       for (const socket of secureSockets) socket.destroy()
       await Promise.all([
         new Promise((resolve) => server.close(resolve)),
         secureServer ? new Promise((resolve) => secureServer.close(resolve)) : undefined,
       ])
-      store.release()
+      await stopParts()
     },
   }
 }
@@ -160,174 +152,30 @@ async function listen(server: Server, port: number, host: string) {
   return (server.address() as AddressInfo).port
 }
 
-async function handle(req: LakeIncoming, res: LakeResponse, lake: Lake) {
-  allowCrossOrigin(req, res)
-  if (req.method === 'OPTIONS') return send(res, 204)
+async function handle(req: LakeIncoming, res: LakeResponse, {lake, cors, studioApi, token}: Parts) {
   const url = new URL(req.url ?? '/', 'http://lake')
+  if (!cors.admit(req, res, url.pathname)) return
+  const method = req.method ?? 'GET'
+  if (!KNOWN_METHODS.includes(method)) throw methodNotAllowed(method, KNOWN_METHODS)
+  const [, apiVersion, path] = VERSIONED_PATH.exec(url.pathname) ?? []
+  const upload = path ? UPLOAD_PATH.exec(path) : null
+  // Every body is read (within its limit) before anything is answered: see requestBody.ts.
+  const body = await readBody(req, upload ? MAX_UPLOAD_BYTES : MAX_JSON_BYTES)
   if (url.pathname === '/v1/ping') return send(res, 200, 'PONG')
   const asset = ASSET_PATH.exec(url.pathname)
-  if (asset) return serveAsset(res, lake, asset[2] ?? '', asset[3] ?? '')
-  const [, apiVersion, path] = VERSIONED_PATH.exec(url.pathname) ?? []
+  if (asset) return serveAsset(res, method, lake, asset[2] ?? '', asset[3] ?? '')
   if (!apiVersion || !path) throw routeNotFound(url.pathname)
-  const method = req.method ?? 'GET'
-  const authenticated = isAuthenticated(req, lake.options.token)
-
+  const authenticated = isAuthenticated(req, token)
+  const origin = req.headers.origin
   const live = LIVE_PATH.exec(path)
-  if (live) return openLiveEvents(lake, res, live[1] ?? '', url.searchParams.get('includeDrafts') === 'true', authenticated)
-  const upload = UPLOAD_PATH.exec(path)
-  if (upload) return send(res, 200, await uploadAsset(req, lake, upload[1] as AssetKind, upload[2] ?? '', url.searchParams, authenticated))
+  if (live) return openLiveEvents(lake, res, live[1] ?? '', url.searchParams, authenticated)
+  const contentType = req.headers['content-type']
+  const common = {method, search: url.searchParams, authenticated, body, contentType}
+  if (upload) return send(res, 200, await uploadAsset({...common, kind: upload[1] as AssetKind, dataset: upload[2] ?? ''}, lake))
   const [, endpoint, dataset, rest] = DATA_PATH.exec(path) ?? []
-  if (!endpoint || !dataset) {
-    return lake.studioApi.handle({req, res, method, path, search: url.searchParams, authenticated, token: lake.options.token})
-  }
-  if (!LakeStore.isValidDatasetName(dataset)) throw notFound(`Dataset "${dataset}" not found`)
-  const request: Request = {req, method, apiVersion, endpoint, dataset, rest, search: url.searchParams, authenticated}
-  if (endpoint === 'query') return send(res, 200, await query(request, lake.store))
-  if (endpoint === 'doc') return send(res, 200, getDocuments(request, lake.store))
-  if (endpoint === 'listen') return listenForChanges(request, res, lake.listeners)
-  if (endpoint === 'history') {
-    if (!authenticated) throw unauthorized('History needs a token')
-    if (method !== 'GET') throw methodNotAllowed(method)
-    const source = {transactions: lake.log.transactions(dataset), documents: lake.store.documents(dataset)}
-    return answerHistory(res, rest ?? '', url.searchParams, source)
-  }
-  return send(res, 200, await mutate(request, lake))
-}
-
-async function query(request: Request, store: LakeStore) {
-  const started = performance.now()
-  const fromBody = (request.method === 'POST' ? ((await readJson(request.req)) ?? {}) : {}) as {query?: unknown; params?: unknown}
-  const text = request.method === 'POST' ? fromBody.query : request.search.get('query')
-  if (typeof text !== 'string' || text.trim() === '') throw badRequest('A query is required', 'httpBadRequest')
-  const params =
-    request.method === 'POST' && typeof fromBody.params === 'object' && fromBody.params !== null
-      ? (fromBody.params as Record<string, unknown>)
-      : paramsFromSearch(request.search)
-  const perspective = parsePerspective(request.search.get('perspective'), request.apiVersion)
-  const documents = documentsInPerspective(store.documents(request.dataset).values(), perspective, request.authenticated)
-  const search = rewriteTextSearch(text)
-  const result = await runQuery(search.query, params, search.readsWholeDocument ? documents.map(withSearchableText) : documents)
-  const withSourceMap = request.search.has('resultSourceMap') && request.search.get('resultSourceMap') !== 'false'
-  return {
-    query: text,
-    result,
-    ...(withSourceMap ? {resultSourceMap: contentSourceMap(result, documents)} : {}),
-    ms: Math.round(performance.now() - started),
-  }
-}
-
-function getDocuments(request: Request, store: LakeStore) {
-  if (request.method !== 'GET') throw methodNotAllowed(request.method)
-  const ids = (request.rest ?? '').split(',').filter(Boolean)
-  if (ids.length === 0) throw badRequest('Give one or more document ids: /data/doc/<dataset>/<id>[,<id>]')
-  const stored = store.documents(request.dataset)
-  const documents = []
-  const omitted = []
-  for (const id of ids) {
-    const doc = stored.get(id)
-    if (!doc) omitted.push({id, reason: 'existence'})
-    else if (isPrivateId(id) && !request.authenticated) omitted.push({id, reason: 'permission'})
-    else documents.push(doc)
-  }
-  return {documents, omitted}
-}
-
-function listenForChanges(request: Request, res: LakeResponse, listeners: Listeners) {
-  const query = request.search.get('query')
-  if (!query) throw badRequest('A query is required to listen', 'httpBadRequest')
-  const params = paramsFromSearch(request.search)
-  listeners.open(
-    {dataset: request.dataset, query, params, authenticated: request.authenticated, includeResult: request.search.get('includeResult') !== 'false'},
-    res,
-  )
-}
-
-/** Mutations, or actions turned into mutations: one transaction, commit, revision and webhooks for both. */
-async function mutate(request: Request, lake: Lake) {
-  if (request.method !== 'POST') throw methodNotAllowed(request.method)
-  if (!request.authenticated) throw unauthorized('Mutations need a token with write access')
-  const body = await readJson(request.req)
-  const documents = lake.store.documents(request.dataset)
-  const mutations =
-    request.endpoint === 'actions' ? actionsToMutations(body, (id) => documents.get(id)) : parseMutations(body)
-  const requestedId = (body as {transactionId?: unknown}).transactionId
-  const transaction = await commit(lake, request.dataset, mutations, {
-    transactionId: typeof requestedId === 'string' && requestedId !== '' ? requestedId : undefined,
-    dryRun: request.search.get('dryRun') === 'true',
-  })
-  const withDocuments = request.search.get('returnDocuments') === 'true'
-  return {
-    transactionId: transaction.transactionId,
-    results: transaction.results.map(({id, operation, document}) =>
-      withDocuments && document ? {id, operation, document} : {id, operation},
-    ),
-  }
-}
-
-/** Every write goes through here: applied all-or-nothing, stored, logged, then told to listeners and webhooks. */
-async function commit(
-  lake: Lake,
-  dataset: string,
-  mutations: MutationInput[],
-  {transactionId, dryRun = false}: {transactionId?: string | undefined; dryRun?: boolean} = {},
-) {
-  const before = lake.store.documents(dataset)
-  const transaction = await applyTransaction(before, mutations, transactionId)
-  if (dryRun) return transaction
-  const changes = [...transaction.changes].map(([id, after]) => ({id, before: before.get(id) ?? null, after}))
-  lake.store.commit(dataset, transaction.changes)
-  const logged: LoggedTransaction = {
-    id: transaction.transactionId,
-    timestamp: new Date().toISOString(),
-    author: LOCAL_EDITOR.id,
-    documentIDs: changes.map(({id}) => id),
-    effects: Object.fromEntries(changes.map((change) => [change.id, documentEffects(change.before, change.after)])),
-    documents: Object.fromEntries(transaction.changes),
-  }
-  lake.log.append(dataset, logged)
-  void lake.listeners.publish(dataset, logged, changes)
-  lake.liveEvents.changed(dataset, changes.map(({id}) => id))
-  const webhooks = lake.options.webhooks ?? []
-  if (webhooks.length > 0) {
-    void sendWebhooks(webhooks, {projectId: LAKE_PROJECT_ID, dataset, transactionId: transaction.transactionId, changes})
-  }
-  return transaction
-}
-
-function openLiveEvents(lake: Lake, res: LakeResponse, dataset: string, includeDrafts: boolean, authenticated: boolean) {
-  if (!LakeStore.isValidDatasetName(dataset)) throw notFound(`Dataset "${dataset}" not found`)
-  if (includeDrafts && !authenticated) throw unauthorized('Live events with drafts need a token')
-  lake.liveEvents.open(dataset, includeDrafts, res)
-}
-
-async function uploadAsset(
-  req: LakeIncoming,
-  lake: Lake,
-  kind: AssetKind,
-  dataset: string,
-  search: URLSearchParams,
-  authenticated: boolean,
-) {
-  if (req.method !== 'POST') throw methodNotAllowed(req.method ?? 'GET')
-  if (!authenticated) throw unauthorized('Uploads need a token with write access')
-  if (!LakeStore.isValidDatasetName(dataset)) throw notFound(`Dataset "${dataset}" not found`)
-  const mutation = storeUpload(lake.store.dataDir, {
-    kind,
-    dataset,
-    projectId: LAKE_PROJECT_ID,
-    bytes: await readBody(req),
-    search,
-    contentType: req.headers['content-type'],
-    publicBase: lake.publicUrl,
-  })
-  const transaction = await commit(lake, dataset, [mutation])
-  const id = 'createIfNotExists' in mutation ? mutation.createIfNotExists._id : undefined
-  return {document: transaction.changes.get(id ?? '') ?? lake.store.documents(dataset).get(id ?? '')}
-}
-
-function serveAsset(res: LakeResponse, lake: Lake, dataset: string, name: string) {
-  const {bytes, contentType} = readStoredAsset(lake.store.dataDir, dataset, name)
-  send(res, 200, bytes, {'Content-Type': contentType, 'Cache-Control': 'public, max-age=31536000, immutable'})
+  if (endpoint && dataset) return answerData({...common, apiVersion, endpoint, dataset, rest}, res, lake)
+  const originAllowed = origin === undefined || cors.allows(origin)
+  return studioApi.handle({res, method, path, search: url.searchParams, authenticated, token, body, originAllowed})
 }
 
 function isAuthenticated(req: LakeIncoming, token: string) {

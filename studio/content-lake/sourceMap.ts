@@ -2,6 +2,8 @@
 // strings for visual editing. Sanity computes them from how the query reads each value; groq-js cannot, so
 // the embedded lake maps each string in a result to the first document field holding that same string
 // (drafts first). Exact for the projections this site makes; a shared string may point at another copy.
+// Strings deeper than Sanity's attribute depth are not mapped, so no value can recurse without bound.
+import {MAX_DOCUMENT_DEPTH} from './depth.ts'
 import type {StoredDocument} from './documents.ts'
 
 type Source = {document: number; path: number}
@@ -13,16 +15,17 @@ export type ContentSourceMap = {
 
 const segment = (key: string) => `['${key.replaceAll("'", "\\'")}']`
 
-function collectStrings(value: unknown, path: string, found: (text: string, path: string) => void) {
+function collectStrings(value: unknown, path: string, found: (text: string, path: string) => void, depth = 0) {
   if (typeof value === 'string') return found(value, path)
+  if (depth >= MAX_DOCUMENT_DEPTH) return
   if (Array.isArray(value)) {
     value.forEach((item, index) => {
       const key = item && typeof item === 'object' && typeof (item as {_key?: unknown})._key === 'string' ? (item as {_key: string})._key : undefined
-      collectStrings(item, `${path}${key === undefined ? `[${index}]` : `[?(@._key=='${key}')]`}`, found)
+      collectStrings(item, `${path}${key === undefined ? `[${index}]` : `[?(@._key=='${key}')]`}`, found, depth + 1)
     })
   } else if (value && typeof value === 'object') {
     for (const [key, child] of Object.entries(value)) {
-      if (!key.startsWith('_')) collectStrings(child, `${path}${segment(key)}`, found)
+      if (!key.startsWith('_')) collectStrings(child, `${path}${segment(key)}`, found, depth + 1)
     }
   }
 }
@@ -48,10 +51,12 @@ export function contentSourceMap(result: unknown, documents: readonly StoredDocu
 }
 
 /** Result paths index arrays by position, as Sanity's mappings do. */
-function collectResultStrings(value: unknown, path: string, found: (text: string, path: string) => void) {
+function collectResultStrings(value: unknown, path: string, found: (text: string, path: string) => void, depth = 0) {
   if (typeof value === 'string') return found(value, path)
-  if (Array.isArray(value)) value.forEach((item, index) => collectResultStrings(item, `${path}[${index}]`, found))
+  // A result wraps documents in a few levels of its own (lists, projections).
+  if (depth >= 2 * MAX_DOCUMENT_DEPTH) return
+  if (Array.isArray(value)) value.forEach((item, index) => collectResultStrings(item, `${path}[${index}]`, found, depth + 1))
   else if (value && typeof value === 'object') {
-    for (const [key, child] of Object.entries(value)) collectResultStrings(child, `${path}${segment(key)}`, found)
+    for (const [key, child] of Object.entries(value)) collectResultStrings(child, `${path}${segment(key)}`, found, depth + 1)
   }
 }

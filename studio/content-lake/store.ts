@@ -1,34 +1,42 @@
-// The lake's datasets: held in memory, persisted as NDJSON in Sanity's export format, each write atomic.
-import {mkdirSync, readFileSync, rmSync, writeFileSync, existsSync} from 'node:fs'
+// The lake's datasets: held in memory, persisted as NDJSON in Sanity's export format, each write atomic. One
+// process writes a data folder: the folder is locked (@quantedge/server-kit's lock, which a kill -9 or a reused
+// process id never leaves blocking), and every dataset file is read when the lake starts, so a broken file
+// stops the start with its line number instead of failing requests later.
+import {existsSync, readdirSync, readFileSync} from 'node:fs'
 import {join, resolve} from 'node:path'
+import {lockDataFolder, type DataFolderLock} from '@quantedge/server-kit/dataFolderLock'
 import {writeFileAtomically} from './atomicWrite.ts'
+import {MAX_DOCUMENT_DEPTH, nestingDepth} from './depth.ts'
 import type {StoredDocument} from './documents.ts'
 
 const DATASET_NAME = /^[a-z0-9][a-z0-9_-]{0,63}$/
-
-export class DataFolderInUseError extends Error {}
-
-/** Data folders held by a store in this process; other processes are told apart by the pid file. */
-const heldHere = new Set<string>()
+const DATASET_FILE = /^([a-z0-9][a-z0-9_-]{0,63})\.ndjson$/
 
 export class LakeStore {
   readonly dataDir: string
   readonly #datasets = new Map<string, Map<string, StoredDocument>>()
-  readonly #lockFile: string
+  readonly #lock: DataFolderLock
 
-  /** Takes the data folder for this process; a second writer would lose updates, so it is refused. */
-  constructor(dataDir: string) {
-    this.dataDir = resolve(dataDir)
-    mkdirSync(this.dataDir, {recursive: true})
-    this.#lockFile = join(this.dataDir, 'lake.pid')
-    const holder = existsSync(this.#lockFile) ? Number(readFileSync(this.#lockFile, 'utf8')) : undefined
-    if (heldHere.has(this.dataDir) || (holder !== undefined && holder !== process.pid && isRunning(holder))) {
-      throw new DataFolderInUseError(
-        `The Content Lake data folder ${this.dataDir} is in use by process ${holder ?? process.pid}`,
-      )
+  private constructor(dataDir: string, lock: DataFolderLock) {
+    this.dataDir = dataDir
+    this.#lock = lock
+  }
+
+  /** Takes the data folder for this process (a second writer would lose updates) and reads its datasets. */
+  static async open(dataDir: string): Promise<LakeStore> {
+    const folder = resolve(dataDir)
+    const lock = await lockDataFolder(folder, 'the embedded Content Lake')
+    const store = new LakeStore(folder, lock)
+    try {
+      for (const name of readdirSync(folder)) {
+        const dataset = DATASET_FILE.exec(name)?.[1]
+        if (dataset) store.documents(dataset)
+      }
+    } catch (error) {
+      await lock.release()
+      throw error
     }
-    heldHere.add(this.dataDir)
-    writeFileSync(this.#lockFile, String(process.pid))
+    return store
   }
 
   static isValidDatasetName(name: string) {
@@ -56,9 +64,8 @@ export class LakeStore {
     this.#datasets.set(dataset, next)
   }
 
-  release() {
-    rmSync(this.#lockFile, {force: true})
-    heldHere.delete(this.dataDir)
+  release(): Promise<void> {
+    return this.#lock.release()
   }
 
   #file(dataset: string) {
@@ -73,23 +80,18 @@ export class LakeStore {
       .split('\n')
       .forEach((line, index) => {
         if (line.trim() === '') return
+        let doc: StoredDocument
         try {
-          const doc = JSON.parse(line) as StoredDocument
-          documents.set(doc._id, doc)
+          doc = JSON.parse(line) as StoredDocument
         } catch (error) {
           throw new Error(`${file}:${index + 1} is not a JSON document (${(error as Error).message})`)
         }
+        // Sanity holds no deeper document, and one would break every query that reads it.
+        if (nestingDepth(doc, MAX_DOCUMENT_DEPTH) > MAX_DOCUMENT_DEPTH) {
+          throw new Error(`${file}:${index + 1}: document "${doc._id}" nests deeper than ${MAX_DOCUMENT_DEPTH} levels, Sanity's limit; flatten or remove it`)
+        }
+        documents.set(doc._id, doc)
       })
     return documents
-  }
-}
-
-function isRunning(pid: number) {
-  if (!Number.isInteger(pid) || pid <= 0) return false
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
   }
 }

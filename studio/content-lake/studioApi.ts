@@ -7,7 +7,8 @@
 import {randomBytes} from 'node:crypto'
 import {badRequest, unauthorized} from './errors.ts'
 import {LOCAL_LOGIN_ROUTE} from './localLogin.ts'
-import {readJson, routeNotFound, send, type LakeIncoming, type LakeResponse} from './http.ts'
+import {routeNotFound, send, type LakeResponse} from './http.ts'
+import {parseJsonBody} from './requestBody.ts'
 
 export const LOCAL_EDITOR = {
   id: 'p-embedded-editor',
@@ -23,8 +24,10 @@ const SESSION_TTL_MS = 5 * 60 * 1000
 const ALL_PERMISSIONS = ['history', 'read', 'update', 'create', 'delete']
 
 type Context = {
-  req: LakeIncoming
   res: LakeResponse
+  body: Buffer
+  /** Whether the request's browser origin is on the lake's CORS allow-list (true without an origin). */
+  originAllowed: boolean
   method: string
   /** The path after the API version, such as `/users/me`. */
   path: string
@@ -44,8 +47,8 @@ export class StudioApi {
     if (path === LOCAL_LOGIN_ROUTE) return this.#login(res, search)
     if (path === '/auth/fetch') return send(res, 200, {token: this.#exchange(search.get('sid'), context.token), label: 'Local editor'})
     if (path === '/auth/logout') return send(res, 200, {})
-    // Every origin may call the lake (it answers CORS for any origin, with credentials).
-    if (path === '/check/cors') return send(res, 200, {result: {allowed: true, withCredentials: true}})
+    // What the Studio and @sanity/client probe after an opaque network failure (cors.ts).
+    if (path === '/check/cors') return send(res, 200, {result: {allowed: context.originAllowed, withCredentials: context.originAllowed}})
     if (path === '/intake/telemetry-status') return send(res, 200, {status: 'denied'})
     if (path.startsWith('/intake/')) return send(res, 204)
     if (path === '/features' || path.startsWith('/journey/')) return send(res, 200, [])
@@ -55,7 +58,7 @@ export class StudioApi {
     if (!context.authenticated) throw unauthorized('Sign in to the embedded Content Lake')
     if (path === '/auth/id') return send(res, 200, {id: LOCAL_EDITOR.id})
     if (path === '/users/me') return send(res, 200, LOCAL_EDITOR)
-    if (path === '/users/me/keyvalue' && method === 'PUT') return send(res, 200, this.#storePreferences(await readJson(context.req)))
+    if (path === '/users/me/keyvalue' && method === 'PUT') return send(res, 200, this.#storePreferences(parseJsonBody(context.body)))
     if (path.startsWith('/users/me/keyvalue/')) return send(res, 200, this.#readPreferences(path.slice('/users/me/keyvalue/'.length)))
     if (path.startsWith('/users/')) {
       const ids = path.slice('/users/'.length).split(',')

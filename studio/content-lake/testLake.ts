@@ -16,22 +16,38 @@ export type TestLake = ContentLake & {
   restart: () => Promise<TestLake>
 }
 
-/** With `secure`, the lake also answers HTTP/2 over TLS (as the Studio needs) with a throwaway certificate. */
+export type TestLakeOptions = {
+  /** Also answer HTTP/2 over TLS (as the Studio needs) with a throwaway certificate. */
+  secure?: boolean
+  /** Browser origins allowed to call the lake (a test's Studio). */
+  corsOrigins?: readonly string[]
+  queryBudgetMs?: number
+}
+
 export async function startTestLake(
   dataDir = mkdtempSync(join(tmpdir(), 'content-lake-')),
   webhooks: WebhookConfig[] = [],
-  {secure = false}: {secure?: boolean} = {},
+  options: TestLakeOptions = {},
 ): Promise<TestLake> {
+  const {secure = false, corsOrigins = [], queryBudgetMs} = options
   const certificate = secure ? await localCertificate(join(dataDir, 'certificates')) : undefined
   const tls = certificate ? {key: certificate.key, cert: certificate.cert, securePort: 0} : undefined
-  const lake = await startContentLake({dataDir, token: TEST_LAKE_TOKEN, port: 0, webhooks, ...(tls ? {tls} : {})})
+  const lake = await startContentLake({
+    dataDir,
+    token: TEST_LAKE_TOKEN,
+    port: 0,
+    webhooks,
+    corsOrigins,
+    ...(queryBudgetMs === undefined ? {} : {queryBudgetMs}),
+    ...(tls ? {tls} : {}),
+  })
   return {
     ...lake,
     dataDir,
     authorityPath: certificate?.authorityPath,
     restart: async () => {
       await lake.close()
-      return startTestLake(dataDir, webhooks, {secure})
+      return startTestLake(dataDir, webhooks, options)
     },
     close: async () => {
       await lake.close()

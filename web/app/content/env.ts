@@ -70,6 +70,8 @@ export type LakeEnv = {
   certificateDir: string
   token: string
   webhooks: WebhookSettings[]
+  /** Browser origins that may call the lake with credentials, as a Sanity project's CORS origins. */
+  corsOrigins: string[]
 }
 
 function port(name: string, fallback: number, env: Env) {
@@ -90,6 +92,21 @@ export function readPublishHookEnv(env: Env = process.env) {
 /** The draft-preview server's port. */
 export function readPreviewEnv(env: Env = process.env) {
   return {port: port('PREVIEW_PORT', 3001, env)}
+}
+
+/** `protocol://hostname[:port]`, `*` allowed as a wildcard, as Sanity's CORS origins are written. */
+const CORS_ORIGIN = /^https?:\/\/[a-z0-9.*-]+(:(\d+|\*))?$/i
+
+/** CONTENT_LAKE_CORS_ORIGINS, comma-separated; by default the Studio's, the site's and the preview's origins. */
+function corsOrigins(env: Env) {
+  const local = (name: string, fallback: number) => `http://localhost:${port(name, fallback, env)}`
+  const configured = env.CONTENT_LAKE_CORS_ORIGINS
+  const origins = configured
+    ? configured.split(',').map((origin) => origin.trim()).filter(Boolean)
+    : [local('STUDIO_PORT', 3333), local('SITE_PORT', 3000), local('PREVIEW_PORT', 3001)]
+  const wrong = origins.find((origin) => !CORS_ORIGIN.test(origin))
+  if (wrong) throw new Error(`CONTENT_LAKE_CORS_ORIGINS: "${wrong}" is not an origin (protocol://hostname[:port])`)
+  return origins
 }
 
 /** Where the embedded Content Lake listens and keeps its data (used by the lake and the scripts that start it). */
@@ -113,6 +130,7 @@ export function readLakeEnv(env: Env = process.env): LakeEnv {
           },
         ]
       : [],
+    corsOrigins: corsOrigins(env),
   }
 }
 

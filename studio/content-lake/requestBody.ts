@@ -1,0 +1,60 @@
+// Request bodies, read whole before an endpoint answers (so an answer never cuts off a client still sending,
+// which HTTP/2 clients see as a stream reset), within Sanity's limits, and refused when they are not UTF-8
+// JSON of a sane depth. Limits from https://www.sanity.io/docs/content-lake/technical-limits.
+import {badRequest, LakeError} from './errors.ts'
+import {nestingDepth} from './depth.ts'
+import type {LakeIncoming} from './http.ts'
+
+/** Sanity's "maximum request body size": asset uploads. */
+export const MAX_UPLOAD_BYTES = 100_000_000
+/** Sanity's "maximum mutation request body size"; the lake holds every JSON body to it. */
+export const MAX_JSON_BYTES = 4_000_000
+/** Documents may nest 20 levels; a body wraps them in a few more (mutations, patches, actions). */
+const MAX_JSON_DEPTH = 32
+
+/** 413 in Sanity's words ("Request body exceeds limit of 4000000 bytes"). */
+const tooLarge = (limit: number) => {
+  const description = `Request body exceeds limit of ${limit} bytes`
+  return new LakeError(413, {error: {description, type: 'httpPayloadTooLarge'}}, description)
+}
+
+export async function readBody(req: LakeIncoming, limit: number): Promise<Buffer> {
+  const declared = Number(req.headers['content-length'])
+  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit)
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of req) {
+    const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk))
+    size += bytes.length
+    if (size > limit) throw tooLarge(limit)
+    chunks.push(bytes)
+  }
+  return Buffer.concat(chunks)
+}
+
+const utf8 = new TextDecoder('utf-8', {fatal: true})
+
+/** The body as text; bytes that are not UTF-8 are refused rather than stored as U+FFFD. */
+export function bodyText(bytes: Buffer): string {
+  try {
+    return utf8.decode(bytes)
+  } catch {
+    throw badRequest('The request body is not valid UTF-8', 'httpBadRequest')
+  }
+}
+
+/** The body as JSON (undefined when empty). */
+export function parseJsonBody(bytes: Buffer): unknown {
+  const text = bodyText(bytes)
+  if (text === '') return undefined
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    throw badRequest('The request body is not valid JSON', 'httpBadRequest')
+  }
+  if (nestingDepth(value, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
+    throw badRequest(`The request body nests deeper than ${MAX_JSON_DEPTH} levels`, 'httpBadRequest')
+  }
+  return value
+}

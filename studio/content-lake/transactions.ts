@@ -1,0 +1,83 @@
+// The lake's one write path. Every transaction (mutations, actions, asset uploads) takes its dataset's turn:
+// it reads the documents, checks its preconditions (ifRevisionID, create on an existing id, the Actions API's
+// revision checks), applies and stores its changes, and only then does the next transaction read. Without the
+// turn, two transactions whose bodies arrive together (one HTTP/2 session, many streams) both read the same
+// documents and the second silently undoes the first. The loser of a race gets Sanity's 409
+// (https://www.sanity.io/docs/http-reference/mutation, "ifRevisionID"; https://www.sanity.io/docs/content-lake/actions).
+// After the write: the transaction log, listeners, live events and webhooks, in commit order.
+import type {StoredDocument} from './documents.ts'
+import {documentEffects} from './effects.ts'
+import type {Listeners} from './listeners.ts'
+import type {LiveEvents} from './liveEvents.ts'
+import {applyTransaction, type MutationInput, type Transaction} from './mutate.ts'
+import type {QueryPool} from './queryPool.ts'
+import type {LakeStore} from './store.ts'
+import type {LoggedTransaction, TransactionLog} from './transactionLog.ts'
+import {sendWebhooks, type WebhookConfig} from './webhooks.ts'
+
+export type WriteRequest = {
+  /** The transaction's mutations, decided from the documents as they are when its turn comes (actions read them). */
+  mutations: (documents: ReadonlyMap<string, StoredDocument>) => MutationInput[]
+  transactionId?: string | undefined
+  /** Check and apply, but store nothing and tell no one. */
+  dryRun?: boolean
+}
+
+export type WritePath = {
+  store: LakeStore
+  log: TransactionLog
+  listeners: Listeners
+  liveEvents: LiveEvents
+  queries: QueryPool
+  projectId: string
+  author: string
+  /** Read on every write, so a caller may attach webhooks later. */
+  webhooks: readonly WebhookConfig[]
+}
+
+export class Transactions {
+  readonly #path: WritePath
+  readonly #turns = new Map<string, Promise<unknown>>()
+
+  constructor(path: WritePath) {
+    this.#path = path
+  }
+
+  /** Runs one transaction when its dataset's earlier transactions are done; resolves once it is stored. */
+  commit(dataset: string, request: WriteRequest): Promise<Transaction> {
+    const previous = this.#turns.get(dataset) ?? Promise.resolve()
+    const turn = previous.then(() => this.#commitNow(dataset, request))
+    this.#turns.set(dataset, turn.catch(() => undefined))
+    return turn
+  }
+
+  async #commitNow(dataset: string, request: WriteRequest): Promise<Transaction> {
+    const {store, log, listeners, liveEvents, queries} = this.#path
+    const before = store.documents(dataset)
+    const transaction = await applyTransaction(
+      before,
+      request.mutations(before),
+      (query, params, documents) => queries.result(query, params, documents),
+      request.transactionId,
+    )
+    if (request.dryRun) return transaction
+    const changes = [...transaction.changes].map(([id, after]) => ({id, before: before.get(id) ?? null, after}))
+    store.commit(dataset, transaction.changes)
+    const logged: LoggedTransaction = {
+      id: transaction.transactionId,
+      timestamp: new Date().toISOString(),
+      author: this.#path.author,
+      documentIDs: changes.map(({id}) => id),
+      effects: Object.fromEntries(changes.map((change) => [change.id, documentEffects(change.before, change.after)])),
+      documents: Object.fromEntries(transaction.changes),
+    }
+    log.append(dataset, logged)
+    listeners.publish(dataset, logged, changes)
+    liveEvents.changed(dataset, changes.map(({id}) => id))
+    const {webhooks, projectId} = this.#path
+    if (webhooks.length > 0) {
+      void sendWebhooks(webhooks, {projectId, dataset, transactionId: transaction.transactionId, changes})
+    }
+    return transaction
+  }
+}
