@@ -1,19 +1,42 @@
 // `npm run build`: types from the schema and queries, then the site prerendered from published content.
 // An empty lake is seeded first; with the embedded lake configured and not running, it runs for the build.
+import {createHash} from 'node:crypto'
+import {join} from 'node:path'
 import {contentClient} from '@quantedge/web/content/client'
 import {readContentEnv, type ContentEnv} from '@quantedge/web/content/env'
 import {withContentLake} from '@quantedge/studio/content-lake/ensure'
-import {run} from './run.ts'
+import {reuseOrBuild} from './buildInputs.ts'
+import {repositoryRoot, run} from './run.ts'
 import {seedDocuments} from './seed/documents.ts'
 import {seedIfEmpty} from './seed/seed.ts'
-import {prerenderSite} from './site/prerender.ts'
+import {defaultBuildDir, prerenderSite} from './site/prerender.ts'
 
-/** Builds the site from the lake the configuration names, which must be reachable; returns the output folder. */
+/** Settings a site build reads: the content source, the public Supabase settings, the site's own. */
+export const siteSettings = (env: NodeJS.ProcessEnv) => Object.fromEntries(Object.entries(env).filter(([name]) => /^(SANITY|VITE|SITE)_/.test(name)))
+
+/** What the published content is now: every published document's id and revision. */
+async function publishedContent(env: ContentEnv) {
+  const revisions = await contentClient('published', env).fetch<unknown[]>('*[!(_id in path("drafts.**"))] | order(_id) {_id, _rev}')
+  return createHash('sha256').update(JSON.stringify(revisions)).digest('hex')
+}
+
+/** The generated types, made again only when the schema or the queries changed. */
+export const typegen = () =>
+  reuseOrBuild('Types', join(repositoryRoot, 'schemas', 'generated'), {sources: ['schemas', 'web/app', 'studio/sanity.cli.ts', 'studio/environment.ts'], settings: {}}, async () => {
+    await run('npm', ['run', 'typegen'])
+    return join(repositoryRoot, 'schemas', 'generated')
+  })
+
+/**
+ * Builds the site from the lake the configuration names, which must be reachable; returns the output folder.
+ * An output built from the same sources, settings and published content is kept as it is.
+ */
 export async function buildSite(env: ContentEnv = readContentEnv()) {
-  await run('npm', ['run', 'typegen'])
+  await typegen()
   const report = await seedIfEmpty(contentClient('write', env), seedDocuments)
   if (report) console.log(`The Content Lake was empty: seeded ${report.created.length} documents.`)
-  return prerenderSite()
+  const inputs = {sources: ['web', 'schemas'], settings: {...siteSettings(process.env), content: await publishedContent(env)}}
+  return reuseOrBuild('Site', join(defaultBuildDir, 'client'), inputs, () => prerenderSite())
 }
 
 if (import.meta.main) {

@@ -6,13 +6,14 @@ import {startEmbeddedLakeIfNeeded} from '@quantedge/studio/content-lake/ensure'
 import {configuredSupabase, startLocalSupabaseIfNeeded} from '@quantedge/supabase/local/ensure'
 import {contentClient} from '@quantedge/web/content/client'
 import {describeContentLake, readContentEnv, readLakeEnv, readPreviewEnv} from '@quantedge/web/content/env'
-import {buildSite} from './build.ts'
+import {buildSite, siteSettings} from './build.ts'
+import {reuseOrBuild} from './buildInputs.ts'
 import {repositoryRoot} from './run.ts'
 import {buildStudio, studioEnv} from './studio/build.ts'
 import {startStudioServer} from './studio/server.ts'
 import {startPreviewServer} from './preview/server.ts'
 import {startLiveSite} from './publish/live.ts'
-import {buildPreviewSite} from './site/prerender.ts'
+import {buildPreviewSite, defaultPreviewBuildDir} from './site/prerender.ts'
 
 const content = readContentEnv()
 const sitePort = Number(process.env.SITE_PORT || 3000)
@@ -24,13 +25,20 @@ try {
   const supabase = await startLocalSupabaseIfNeeded()
   const siteDir = await buildSite(content)
   const live = await startLiveSite({siteDir, sitePort, siteHost: process.env.SITE_HOST || '127.0.0.1'})
+  const previewBuild = await reuseOrBuild('Draft preview', defaultPreviewBuildDir, {sources: ['web', 'schemas'], settings: siteSettings(process.env)}, () =>
+    buildPreviewSite(),
+  )
   const preview = await startPreviewServer({
-    buildDir: await buildPreviewSite(),
+    buildDir: previewBuild,
     drafts: contentClient('drafts', content),
     publicSiteUrl: live.site.url,
     port: readPreviewEnv().port,
   })
-  const studio = await startStudioServer(await buildStudio(join(repositoryRoot, '.data', 'studio'), studioEnv(preview.url)), studioPort)
+  const studioSettings = studioEnv(preview.url)
+  const studioBuild = await reuseOrBuild('Studio', join(repositoryRoot, '.data', 'studio'), {sources: ['studio', 'schemas'], settings: studioSettings}, () =>
+    buildStudio(join(repositoryRoot, '.data', 'studio'), studioSettings),
+  )
+  const studio = await startStudioServer(studioBuild, studioPort)
   const studioProject = process.env.SANITY_STUDIO_PROJECT_ID
   const {url: supabaseUrl, settings} = configuredSupabase()
   console.log('')
