@@ -74,6 +74,16 @@ describe('presence', () => {
     socket.ws.close()
   })
 
+  it('closes a socket that sends a frame over 64 KiB before reading it (1009), and keeps serving the others', async () => {
+    const [flooding, other] = [await openSocket(), await openSocket()]
+    const closed = new Promise<number>((resolve) => flooding.ws.once('close', (code) => resolve(code)))
+    flooding.ws.once('error', () => undefined)
+    flooding.ws.send(Buffer.alloc(60_000_000, 0x20))
+    expect(await closed).toBe(1009)
+    await other.joinPresence()
+    other.ws.close()
+  })
+
   it('answers a websocket on any other path with 404', async () => {
     await expect(openSocket(`${lake.url.replace(/^http/, 'ws')}/v2022-06-30/data/listen/production`)).rejects.toThrow(/404/)
   })

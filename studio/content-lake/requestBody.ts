@@ -1,6 +1,6 @@
-// Request bodies, read whole before an endpoint answers (so an answer never cuts off a client still sending,
-// which HTTP/2 clients see as a stream reset), within Sanity's limits, and refused when they are not UTF-8
-// JSON of a sane depth. Limits from https://www.sanity.io/docs/content-lake/technical-limits.
+// Request bodies, read whole before an endpoint answers (an answer that cuts off a client still sending is, to
+// an HTTP/2 client, a stream reset instead of the answer), within Sanity's limits, and refused when they are not
+// UTF-8 JSON of a sane depth. Limits from https://www.sanity.io/docs/content-lake/technical-limits.
 import {badRequest, LakeError} from './errors.ts'
 import {nestingDepth} from './depth.ts'
 import type {LakeIncoming} from './http.ts'
@@ -11,6 +11,8 @@ export const MAX_UPLOAD_BYTES = 100_000_000
 export const MAX_JSON_BYTES = 4_000_000
 /** Documents may nest 20 levels; a body wraps them in a few more (mutations, patches, actions). */
 const MAX_JSON_DEPTH = 32
+/** A body over its limit is still read (and dropped) up to this size, so that the client gets the 413. */
+const MAX_DRAINED_BYTES = 2 * MAX_UPLOAD_BYTES
 
 /** 413 in Sanity's words ("Request body exceeds limit of 4000000 bytes"). */
 const tooLarge = (limit: number) => {
@@ -20,15 +22,16 @@ const tooLarge = (limit: number) => {
 
 export async function readBody(req: LakeIncoming, limit: number): Promise<Buffer> {
   const declared = Number(req.headers['content-length'])
-  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit)
+  if (Number.isFinite(declared) && declared > MAX_DRAINED_BYTES) throw tooLarge(limit)
   const chunks: Buffer[] = []
   let size = 0
   for await (const chunk of req) {
     const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk))
     size += bytes.length
-    if (size > limit) throw tooLarge(limit)
-    chunks.push(bytes)
+    if (size > MAX_DRAINED_BYTES) throw tooLarge(limit)
+    if (size <= limit) chunks.push(bytes)
   }
+  if (size > limit) throw tooLarge(limit)
   return Buffer.concat(chunks)
 }
 

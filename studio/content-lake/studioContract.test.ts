@@ -1,11 +1,11 @@
 // What the embedded lake answers the Studio beyond documents and mutations: HTTP/2 over TLS with the local
 // authority's certificate, signing in, the project and the editor's grants, preferences, asset uploads
 // and search. Real @sanity/client where the Studio uses it; Node's http2 client for the transport.
-import {connect, type ClientHttp2Session} from 'node:http2'
 import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {startTestLake, TEST_LAKE_TOKEN, testLakeClient, type TestLake} from './testLake.ts'
+import {http2Request as request, openHttp2Session} from './testHttp2.ts'
 
 let lake: TestLake
 const writer = () => testLakeClient(lake.url)
@@ -25,22 +25,9 @@ beforeAll(async () => {
 afterAll(() => lake.close())
 
 describe('HTTP/2 over TLS', () => {
-  const authority = () => readFileSync(lake.authorityPath ?? '')
-  const request = (session: ClientHttp2Session, headers: Record<string, string>, body?: string) =>
-    new Promise<{status: number; text: string}>((resolve, reject) => {
-      const stream = session.request(headers)
-      let text = ''
-      let status = 0
-      stream.on('response', (response) => (status = Number(response[':status'])))
-      stream.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')))
-      stream.on('end', () => resolve({status, text}))
-      stream.on('error', reject)
-      stream.end(body)
-    })
-
   it('speaks HTTP/2 with a certificate for localhost and <projectId>.localhost, signed by the local authority', async () => {
     for (const servername of ['localhost', 'embedded.localhost']) {
-      const session = connect(lake.secureUrl ?? '', {ca: authority(), servername})
+      const session = await openHttp2Session(lake, servername)
       const answer = await request(session, {':path': '/v1/ping'})
       expect(session.alpnProtocol).toBe('h2')
       expect(answer).toEqual({status: 200, text: 'PONG'})
@@ -49,7 +36,7 @@ describe('HTTP/2 over TLS', () => {
   })
 
   it('keeps six listeners open and still saves on the same connection, which HTTP/1.1 in a browser cannot', async () => {
-    const session = connect(lake.secureUrl ?? '', {ca: authority(), servername: 'embedded.localhost'})
+    const session = await openHttp2Session(lake, 'embedded.localhost')
     const listenPath = `/v2025-02-19/data/listen/production?query=${encodeURIComponent('*[_type == "indicator"]')}`
     const received = Array.from({length: 6}, () => '')
     const streams = received.map((_, index) => {
@@ -195,8 +182,7 @@ describe('asset uploads', () => {
     expect(await writer().getDocument('drafts.straddle')).toMatchObject({price: 750})
     const moved = asset.url.replace(/^http:\/\/[^/]+/, lake.url)
     expect(Buffer.from(await (await fetch(moved)).arrayBuffer()).equals(poster)).toBe(true)
-    const session = connect(lake.secureUrl ?? '', {ca: authority, servername: 'embedded.localhost'})
-    await new Promise<void>((resolve, reject) => session.once('connect', () => resolve()).once('error', reject))
+    const session = await openHttp2Session(lake, 'embedded.localhost')
     expect(session.alpnProtocol).toBe('h2')
     session.close()
   })
