@@ -36,7 +36,7 @@ async function startStandIn() {
   }
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN
+export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN
 
 export async function benchEstimates({clients = 20, seconds = 15} = {}): Promise<EstimatesBench> {
   const standIn = await startStandIn()

@@ -1,9 +1,10 @@
 // `npm run bench`: performance numbers, measured here and printed as tables. Not part of `npm test`.
-// BENCH_RUNS: Lighthouse runs per route, the median kept (default 3). BENCH_ONLY=site|dead-time|estimates|publish runs one part;
+// BENCH_RUNS: Lighthouse runs per route, the median kept (default 3). BENCH_ONLY=site|dead-time|estimates|publish|lake runs one part;
 // BENCH_ROUTES=/,/tradingview limits the Lighthouse routes (the bare page is always measured).
 import {assertChromium} from '../../web/e2e/support/chromium.ts'
 import {benchDeadTime, deadTimeTable, deadTimeTargetsMissed} from './deadTime.ts'
 import {benchEstimates, estimatesTable} from './estimates.ts'
+import {benchLake, lakeTable} from './lake.ts'
 import {benchPublish, publishTable} from './publish.ts'
 import {benchSite, siteTable, siteTargetsMissed} from './site.ts'
 
@@ -44,4 +45,12 @@ if (!only || only === 'publish') {
   const result = await benchPublish(5)
   console.log('\n## Publish to live (webhook received → new HTML served)\n')
   console.log(publishTable(result))
+}
+
+if (!only || only === 'lake') {
+  console.error('Content Lake writes: 20 writers on one HTTP/2 session for 15 s against the embedded lake')
+  const result = await benchLake()
+  console.log('\n## Content Lake writes (HTTP/2, one transaction each)\n')
+  console.log(lakeTable(result))
+  console.log(result.lost === 0 && result.torn === 0 && result.failed === 0 ? '\nEvery acknowledged write was stored, whole.' : '\nWrites were lost, torn or refused.')
 }

@@ -1,14 +1,16 @@
 // Requests to a test lake's HTTP/2 port the way the Studio sends them: many streams on one session, over TLS
-// with the lake's throwaway authority. For tests.
+// with the lake's throwaway authority. For tests and the benchmark.
 import {connect, type ClientHttp2Session} from 'node:http2'
 import {readFileSync} from 'node:fs'
 import {once} from 'node:events'
-import type {TestLake} from './testLake.ts'
+
+/** A lake started with a certificate: a test lake started `secure`, or a child lake. */
+type SecureLake = {secureUrl: string | undefined; authorityPath: string | undefined}
 
 export type Http2Answer = {status: number; text: string}
 
 /** One HTTP/2 session to the lake's secure port, connected. */
-export async function openHttp2Session(lake: TestLake, servername = 'localhost'): Promise<ClientHttp2Session> {
+export async function openHttp2Session(lake: SecureLake, servername = 'localhost'): Promise<ClientHttp2Session> {
   const session = connect(lake.secureUrl ?? '', {ca: readFileSync(lake.authorityPath ?? ''), servername})
   await once(session, 'connect')
   return session
