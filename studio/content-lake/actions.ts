@@ -25,10 +25,9 @@ const text = (action: Action, field: string, index: number) => {
   return value
 }
 
-/** An object field of an action (`attributes`, `document`, `patch`); absent gives `{}` when `optional`. */
-const object = (action: Action, field: string, index: number, {optional = false} = {}): Record<string, unknown> => {
+/** An object field of an action (`attributes`, `document`, `patch`). */
+const object = (action: Action, field: string, index: number): Record<string, unknown> => {
   const value = action[field]
-  if (value === undefined && optional) return {}
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw actionError(400, index, `${String(action.actionType)} needs ${field} as an object`)
   }

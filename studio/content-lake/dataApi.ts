@@ -136,7 +136,9 @@ async function write(request: DataRequest, lake: Lake) {
   }
 }
 
-export function openLiveEvents(lake: Lake, res: LakeResponse, dataset: string, search: URLSearchParams, authenticated: boolean) {
+export function openLiveEvents(lake: Lake, res: LakeResponse, request: {method: string; dataset: string; search: URLSearchParams; authenticated: boolean}) {
+  const {dataset, search, authenticated} = request
+  allowMethods(request.method, ['GET'])
   if (!LakeStore.isValidDatasetName(dataset)) throw notFound(`Dataset "${dataset}" not found`)
   const includeDrafts = search.get('includeDrafts') === 'true'
   if (includeDrafts && !authenticated) throw unauthorized('Live events with drafts need a token')

@@ -67,25 +67,9 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
   const liveEvents = new LiveEvents()
   const log = new TransactionLog(store.dataDir)
   const cors = new CorsOrigins(options.corsOrigins ?? [])
-  const lake: Lake = {
-    store,
-    log,
-    listeners,
-    liveEvents,
-    queries,
-    projectId: LAKE_PROJECT_ID,
-    publicUrl: '',
-    transactions: new Transactions({
-      store,
-      log,
-      listeners,
-      liveEvents,
-      queries,
-      projectId: LAKE_PROJECT_ID,
-      author: LOCAL_EDITOR.id,
-      webhooks: options.webhooks ?? [],
-    }),
-  }
+  const shared = {store, log, listeners, liveEvents, queries, projectId: LAKE_PROJECT_ID}
+  const transactions = new Transactions({...shared, author: LOCAL_EDITOR.id, webhooks: options.webhooks ?? []})
+  const lake: Lake = {...shared, transactions, publicUrl: ''}
   const parts: Parts = {lake, cors, studioApi: new StudioApi(), token: options.token}
   const presence = new Presence({token: options.token, userId: LOCAL_EDITOR.id, admitsOrigin: (origin) => cors.allows(origin)})
   const answer = (req: LakeIncoming, res: LakeResponse) => {
@@ -167,10 +151,10 @@ async function handle(req: LakeIncoming, res: LakeResponse, {lake, cors, studioA
   if (!apiVersion || !path) throw routeNotFound(url.pathname)
   const authenticated = isAuthenticated(req, token)
   const origin = req.headers.origin
-  const live = LIVE_PATH.exec(path)
-  if (live) return openLiveEvents(lake, res, live[1] ?? '', url.searchParams, authenticated)
   const contentType = req.headers['content-type']
   const common = {method, search: url.searchParams, authenticated, body, contentType}
+  const live = LIVE_PATH.exec(path)
+  if (live) return openLiveEvents(lake, res, {...common, dataset: live[1] ?? ''})
   if (upload) return send(res, 200, await uploadAsset({...common, kind: upload[1] as AssetKind, dataset: upload[2] ?? ''}, lake))
   const [, endpoint, dataset, rest] = DATA_PATH.exec(path) ?? []
   if (endpoint && dataset) return answerData({...common, apiVersion, endpoint, dataset, rest}, res, lake)
