@@ -27,7 +27,8 @@ beforeAll(() => {
   }
   const {workspaces} = JSON.parse(readFileSync(join(repositoryRoot, 'package.json'), 'utf8')) as {workspaces: string[]}
   for (const workspace of workspaces) {
-    symlinkSync(join(copy, workspace), join(copy, 'node_modules', '@quantedge', workspace))
+    const {name} = JSON.parse(readFileSync(join(repositoryRoot, workspace, 'package.json'), 'utf8')) as {name: string}
+    symlinkSync(join(copy, workspace), join(copy, 'node_modules', name))
   }
 })
 afterAll(() => rmSync(copy, {recursive: true, force: true}))
