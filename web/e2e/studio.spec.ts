@@ -83,7 +83,7 @@ test('edit Straddle in the Studio: the preview shows the draft, Publish makes th
   const frame = page.frameLocator('iframe').first()
   await expect(frame.getByRole('region', {name: 'Preview'})).toContainText('this page shows unpublished drafts', {timeout: 30_000})
   await expect(indicatorPrice(frame, 'Straddle')).toContainText('₹750')
-  await expect(frame.getByText(description)).toBeVisible()
+  await expect(frame.getByText(description).filter({visible: true})).toBeVisible()
 
   const preview = await page.context().newPage()
   await preview.goto(await previewLink(stack.editor, stack.preview.url, '/tradingview', stack.studio?.url ?? ''))
@@ -98,7 +98,7 @@ test('edit Straddle in the Studio: the preview shows the draft, Publish makes th
   await expect(publishButton(page)).toBeDisabled()
   const took = await expectOnPublicSite(preview, async () => {
     await expect(indicatorPrice(preview, 'Straddle')).toHaveText('₹750', {timeout: 1000})
-    await expect(preview.getByText(description)).toBeVisible({timeout: 1000})
+    await expect(preview.getByText(description).filter({visible: true})).toBeVisible({timeout: 1000})
   })
   expect(took).toBeLessThan(60_000)
   expect(await lakeDocument('drafts.indicator-straddle')).toBeUndefined()
