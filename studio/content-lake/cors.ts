@@ -52,7 +52,7 @@ export class CorsOrigins {
 
 const normalized = (origin: string) => origin.trim().toLowerCase().replace(/\/+$/, '')
 
-/** Sanity answers a refused origin in its `{statusCode, error, message}` shape. */
+/** 403 in the `{statusCode, error, message}` shape Sanity's API refuses with (as for a missing token). */
 const originRefused = (origin: string) => {
   const message = `The origin ${origin} is not allowed to call this Content Lake; add it to CONTENT_LAKE_CORS_ORIGINS`
   return new LakeError(403, {statusCode: 403, error: 'Forbidden', message}, message)

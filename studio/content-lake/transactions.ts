@@ -2,8 +2,9 @@
 // it reads the documents, checks its preconditions (ifRevisionID, create on an existing id, the Actions API's
 // revision checks), applies and stores its changes, and only then does the next transaction read. Without the
 // turn, two transactions whose bodies arrive together (one HTTP/2 session, many streams) both read the same
-// documents and the second silently undoes the first. The loser of a race gets Sanity's 409
-// (https://www.sanity.io/docs/http-reference/mutation, "ifRevisionID"; https://www.sanity.io/docs/content-lake/actions).
+// documents and the second silently undoes the first. A transaction succeeds or fails whole, and the loser of a
+// race gets Sanity's 409 (https://www.sanity.io/docs/content-lake/mutations-introduction, "Transactions";
+// https://www.sanity.io/docs/http-mutations, "ifRevisionID").
 // After the write: the transaction log, listeners, live events and webhooks, in commit order.
 import type {StoredDocument} from './documents.ts'
 import {documentEffects} from './effects.ts'
