@@ -1,7 +1,7 @@
 // Sanity's patch operations (https://www.sanity.io/docs/http-patches): set, setIfMissing, unset, insert, inc, dec
-// and diffMatchPatch, applied by @sanity/mutator in that library's order. Anything else is refused before a write, and so are operations whose target has the wrong type, which the mutator would
-// skip silently (Sanity answers those 4xx: "Can't diff-match-patch …, because it is not a string",
-// sanity-io/gradient#487).
+// and diffMatchPatch, applied by @sanity/mutator in that library's order. Anything else is refused before a write,
+// and so are operations whose target has the wrong type, which the mutator would skip silently (Sanity answers
+// those 4xx: "Can't diff-match-patch …, because it is not a string", sanity-io/gradient#487).
 import {extractWithPath, Mutation, type Mut} from '@sanity/mutator'
 import {mutationError} from './errors.ts'
 import type {StoredDocument} from './documents.ts'
