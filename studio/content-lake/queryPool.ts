@@ -30,6 +30,8 @@ const overBudget = (budgetMs: number) => {
   return new LakeError(400, {error: {description, type: 'queryExecutionError'}}, description)
 }
 
+const closing = () => new LakeError(503, {error: {description: 'The Content Lake is shutting down', type: 'serviceUnavailable'}}, 'closing')
+
 const workerFailed = (error: Error) => {
   const outOfMemory = (error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY'
   const description = outOfMemory
@@ -43,6 +45,9 @@ export class QueryPool {
   readonly #idle: Worker[] = []
   readonly #waiting: ((worker: Worker) => void)[] = []
   readonly #all = new Set<Worker>()
+  /** Stops each query in flight, for `close`. */
+  readonly #running = new Set<() => void>()
+  #closed = false
   #nextId = 0
 
   constructor(budgetMs = DEFAULT_QUERY_BUDGET_MS) {
@@ -51,11 +56,17 @@ export class QueryPool {
 
   /** The answer as JSON text: `{"result": …, "resultSourceMap": …}`. */
   async run(job: QueryJob): Promise<string> {
+    if (this.#closed) throw closing()
     const worker = await this.#acquire()
     const id = (this.#nextId += 1)
     return new Promise<string>((resolve, reject) => {
+      const stop = () => {
+        clearTimeout(timer)
+        reject(closing())
+      }
       const finish = (keep: boolean) => {
         clearTimeout(timer)
+        this.#running.delete(stop)
         worker.off('message', onReply)
         worker.off('error', onError)
         if (keep) this.#release(worker)
@@ -75,6 +86,7 @@ export class QueryPool {
         finish(false)
         reject(overBudget(this.#budgetMs))
       }, this.#budgetMs)
+      this.#running.add(stop)
       worker.on('message', onReply)
       worker.on('error', onError)
       worker.postMessage({id, job})
@@ -87,6 +99,9 @@ export class QueryPool {
   }
 
   async close() {
+    this.#closed = true
+    for (const stop of this.#running) stop()
+    this.#running.clear()
     this.#waiting.length = 0
     this.#idle.length = 0
     await Promise.all([...this.#all].map((worker) => worker.terminate()))
@@ -111,7 +126,7 @@ export class QueryPool {
     this.#all.delete(worker)
     void worker.terminate()
     const next = this.#waiting.shift()
-    if (next) next(this.#spawn())
+    if (next && !this.#closed) next(this.#spawn())
   }
 
   #spawn() {
