@@ -43,6 +43,7 @@ create table auth.refresh_tokens (
   revoked boolean not null default false,
   created_at timestamptz not null default now()
 );
+-- Later columns (parent, updated_at, id) are added by bootstrapUpgrades.sql, which runs on every open.
 
 -- As Supabase defines it: the subject of the request's JWT, or null for the anon key.
 create function auth.uid() returns uuid

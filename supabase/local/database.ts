@@ -7,6 +7,7 @@ import {pgcrypto} from '@electric-sql/pglite/contrib/pgcrypto'
 
 export const MIGRATIONS_DIR = resolve(import.meta.dirname, '..', 'migrations')
 const BOOTSTRAP = readFileSync(join(import.meta.dirname, 'bootstrap.sql'), 'utf8')
+const BOOTSTRAP_UPGRADES = readFileSync(join(import.meta.dirname, 'bootstrapUpgrades.sql'), 'utf8')
 
 export type Database = PGlite
 
@@ -19,6 +20,7 @@ export async function openDatabase(dataDir?: string, migrationsDir = MIGRATIONS_
   if (dataDir) mkdirSync(dataDir, {recursive: true})
   const db = await PGlite.create({dataDir, extensions: {pgcrypto}})
   if (isNew) await db.exec(BOOTSTRAP)
+  await db.exec(BOOTSTRAP_UPGRADES)
   await applyMigrations(db, migrationsDir)
   return db
 }
@@ -50,10 +52,20 @@ export async function applyMigrations(db: Database, migrationsDir = MIGRATIONS_D
   return pending
 }
 
-/** Runs `work` in a transaction as the request's role with its JWT claims, as Supabase runs API requests. */
-export function asRequest<T>(db: Database, claims: RequestClaims, work: (tx: Transaction) => Promise<T>): Promise<T> {
+/** What PostgREST tells SQL about the HTTP request besides its claims (request.headers, .method, .path). */
+export type RequestSettings = {headers?: Record<string, string>; method?: string; path?: string}
+
+/**
+ * Runs `work` in a transaction as the request's role, with its JWT claims and request settings, as
+ * PostgREST runs API requests (docs/references/transactions.rst: request.headers is one JSON object).
+ */
+export function asRequest<T>(db: Database, claims: RequestClaims, work: (tx: Transaction) => Promise<T>, request: RequestSettings = {}): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify(claims)])
+    await tx.query(
+      `select set_config('request.jwt.claims', $1, true), set_config('request.headers', $2, true),
+         set_config('request.method', $3, true), set_config('request.path', $4, true)`,
+      [JSON.stringify(claims), JSON.stringify(request.headers ?? {}), request.method ?? '', request.path ?? ''],
+    )
     await tx.exec(`set local role ${claims.role}`)
     return work(tx)
   })

@@ -1,7 +1,13 @@
-// Small HTTP pieces the stand-in's two APIs share: bodies read with a limit, JSON answers, CORS for browsers.
+// Small HTTP pieces the stand-in's two APIs share: bodies read whole within a limit, UTF-8 JSON of a sane
+// depth, JSON answers, CORS for browsers.
 import type {IncomingMessage, ServerResponse} from 'node:http'
 
+/** GoTrue reads at most 1 MiB of a body (internal/api/api.go, limitRequestBody(1 << 20)); PostgREST sits behind the same gateway. */
 export const MAX_BODY_BYTES = 1024 * 1024
+/** A body over the limit is still read, and dropped, up to this size, so the client is not cut off mid-send and reads the 413. */
+const MAX_DRAINED_BYTES = 128 * 1024 * 1024
+/** Rows and auth requests are flat; deeper bodies are refused before Postgres' parser runs out of stack. */
+export const MAX_JSON_DEPTH = 64
 
 /** An answer to send as it is: the status, the JSON body (none for 204) and extra headers. */
 export class HttpAnswer extends Error {
@@ -18,30 +24,59 @@ export class HttpAnswer extends Error {
 }
 
 export class BodyTooLarge extends Error {}
+/** A body the API cannot read as JSON; the message says why, in words for the client. */
 export class BodyNotJson extends Error {}
+export class BodyNotUtf8 extends Error {}
+
+const utf8 = new TextDecoder('utf-8', {fatal: true})
 
 export async function readBody(req: IncomingMessage): Promise<string> {
+  const declared = Number(req.headers['content-length'])
+  if (Number.isFinite(declared) && declared > MAX_DRAINED_BYTES) throw new BodyTooLarge(tooLargeMessage)
   const chunks: Buffer[] = []
   let size = 0
   for await (const chunk of req) {
     size += (chunk as Buffer).length
-    if (size > MAX_BODY_BYTES) {
-      req.resume()
-      throw new BodyTooLarge(`The request body is larger than ${MAX_BODY_BYTES} bytes`)
-    }
-    chunks.push(chunk as Buffer)
+    if (size > MAX_DRAINED_BYTES) throw new BodyTooLarge(tooLargeMessage)
+    if (size <= MAX_BODY_BYTES) chunks.push(chunk as Buffer)
   }
-  return Buffer.concat(chunks).toString('utf8')
+  if (size > MAX_BODY_BYTES) throw new BodyTooLarge(tooLargeMessage)
+  try {
+    return utf8.decode(Buffer.concat(chunks))
+  } catch {
+    throw new BodyNotUtf8('The request body is not valid UTF-8')
+  }
 }
 
+const tooLargeMessage = `Request body too large (max ${MAX_BODY_BYTES} bytes)`
+
+/** The body as JSON, or undefined when it is empty. */
 export async function readJson(req: IncomingMessage): Promise<unknown> {
   const text = await readBody(req)
   if (text.trim() === '') return undefined
+  if (nestingDepth(text) > MAX_JSON_DEPTH) throw new BodyNotJson(`nested deeper than ${MAX_JSON_DEPTH} levels`)
   try {
     return JSON.parse(text)
-  } catch {
-    throw new BodyNotJson('The request body is not valid JSON')
+  } catch (error) {
+    throw new BodyNotJson((error as Error).message)
   }
+}
+
+/** The deepest nesting of arrays and objects in JSON text, counted without recursion. */
+function nestingDepth(text: string): number {
+  let depth = 0
+  let deepest = 0
+  let inString = false
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index]
+    if (inString) {
+      if (char === '\\') index += 1
+      else if (char === '"') inString = false
+    } else if (char === '"') inString = true
+    else if (char === '[' || char === '{') deepest = Math.max(deepest, ++depth)
+    else if (char === ']' || char === '}') depth -= 1
+  }
+  return deepest
 }
 
 export function send(res: ServerResponse, status: number, body?: unknown, headers: Record<string, string> = {}) {
@@ -70,7 +105,7 @@ export function allowCrossOrigin(req: IncomingMessage, res: ServerResponse) {
   res.setHeader('Access-Control-Allow-Origin', req.headers.origin ?? '*')
   res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS')
   res.setHeader('Access-Control-Allow-Headers', ALLOWED_HEADERS)
-  res.setHeader('Access-Control-Expose-Headers', 'x-supabase-api-version, x-sb-error-code, content-range')
+  res.setHeader('Access-Control-Expose-Headers', 'x-supabase-api-version, x-sb-error-code, content-range, retry-after')
   res.setHeader('Access-Control-Max-Age', '3600')
   res.setHeader('Vary', 'Origin')
 }

@@ -1,74 +1,89 @@
 // supabase/local: a Supabase-compatible server for development and tests, never for production. GoTrue
 // under /auth/v1 and PostgREST under /rest/v1 (the parts supabase-js uses here), Postgres through PGlite
-// with the production migrations, and a dev mailbox on a port of its own.
+// with the production migrations, and a dev mailbox on a port of its own. One server per data folder.
 import {createServer, type IncomingMessage, type ServerResponse} from 'node:http'
 import type {AddressInfo} from 'node:net'
+import {lockDataFolder, type DataFolderLock} from '@quantedge/server-kit/dataFolderLock'
+import {globPattern} from './auth/redirect.ts'
+import {authError} from './auth/errors.ts'
+import type {AuthContext} from './auth/context.ts'
+import {authLimits} from './auth/rateLimits.ts'
+import {handleAuth} from './auth/router.ts'
+import {gatewayHeaders, socketAddress} from './clientAddress.ts'
+import {readAuthConfig, type AuthConfig} from './config.ts'
 import {openDatabase, type Database, type RequestClaims} from './database.ts'
-import {authError, handleAuth, type AuthContext} from './gotrue.ts'
-import {allowCrossOrigin, BodyNotJson, BodyTooLarge, bearerOf, HttpAnswer, MAX_BODY_BYTES, send} from './http.ts'
+import {allowCrossOrigin, BodyNotJson, BodyNotUtf8, BodyTooLarge, bearerOf, HttpAnswer, send} from './http.ts'
 import {DEMO_ANON_KEY, DEMO_JWT_SECRET, DEMO_SERVICE_ROLE_KEY} from './keys.ts'
 import {Mailbox, startMailboxServer} from './mailbox.ts'
-import {handleRest} from './postgrest.ts'
-import {AddressRateLimit} from './rateLimit.ts'
+import {postgrestError} from './rest/errors.ts'
+import {handleRest} from './rest/router.ts'
 import {InvalidToken, verifyToken} from './tokens.ts'
 
+export type AuthSettings = Partial<Omit<AuthConfig, 'rateLimit'>> & {rateLimit?: Partial<AuthConfig['rateLimit']>}
+
 export type LocalSupabaseOptions = {
-  /** Folder for the database and the mailbox; none keeps everything in memory. */
+  /** Folder for the database and the mailbox, held by this server alone; none keeps everything in memory. */
   dataDir?: string
   port?: number
   mailboxPort?: number
   host?: string
-  siteUrl?: string
-  redirectUrls?: string[]
-  /** Minimum seconds between e-mails to one address (GoTrue's max_frequency). */
-  emailIntervalSeconds?: number
+  /** The Supabase CLI's config file whose [auth] settings apply (supabase/config.toml by default). */
+  configFile?: string
+  /** Settings that take the place of the config file's. */
+  auth?: AuthSettings
 }
 
 export type LocalSupabase = {url: string; mailboxUrl: string; db: Database; close: () => Promise<void>}
 
 const API_KEYS = new Set([DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY])
-const SIGN_IN_ATTEMPTS = 30
-const SIGN_IN_WINDOW_MS = 5 * 60_000
+
+function authConfig(options: LocalSupabaseOptions): AuthConfig {
+  const fromFile = readAuthConfig(options.configFile)
+  return {...fromFile, ...options.auth, rateLimit: {...fromFile.rateLimit, ...options.auth?.rateLimit}}
+}
 
 export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Promise<LocalSupabase> {
   const host = options.host ?? '127.0.0.1'
-  const db = await openDatabase(options.dataDir)
-  const mailbox = new Mailbox(options.dataDir)
-  const mailboxServer = await startMailboxServer(mailbox, options.mailboxPort ?? 54324, host)
-  const auth: AuthContext = {
-    db,
-    mailbox,
-    jwtSecret: DEMO_JWT_SECRET,
-    publicUrl: '',
-    siteUrl: options.siteUrl ?? 'http://localhost:3000',
-    redirectUrls: options.redirectUrls ?? [],
-    emailLimit: new AddressRateLimit(1, (options.emailIntervalSeconds ?? 60) * 1000),
-    signInLimit: new AddressRateLimit(SIGN_IN_ATTEMPTS, SIGN_IN_WINDOW_MS),
+  const config = authConfig(options)
+  const lock: DataFolderLock | undefined = options.dataDir ? await lockDataFolder(options.dataDir, 'supabase/local') : undefined
+  const started: (() => Promise<void>)[] = [async () => lock?.release()]
+  const stop = async () => {
+    for (const close of started.reverse()) await close()
   }
-  const server = createServer((req, res) => {
-    route(req, res, auth).catch((error: unknown) => answerError(res, error, req.url ?? ''))
-  })
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(options.port ?? 54321, host, resolve)
-  }).catch(async (error) => {
-    await mailboxServer.close()
-    await db.close()
+  try {
+    const db = await openDatabase(options.dataDir)
+    started.push(() => db.close())
+    const mailbox = new Mailbox(options.dataDir)
+    const mailboxServer = await startMailboxServer(mailbox, options.mailboxPort ?? 54324, host)
+    started.push(() => mailboxServer.close())
+    const auth: AuthContext = {
+      db,
+      mailbox,
+      jwtSecret: DEMO_JWT_SECRET,
+      publicUrl: '',
+      config,
+      redirects: {siteUrl: config.siteUrl, allowList: config.additionalRedirectUrls.map(globPattern)},
+      limits: authLimits(config),
+    }
+    const server = createServer((req, res) => {
+      route(req, res, auth).catch((error: unknown) => answerError(res, error, req.url ?? ''))
+    })
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(options.port ?? 54321, host, resolve)
+    })
+    started.push(
+      () =>
+        new Promise<void>((resolve) => {
+          server.closeAllConnections()
+          server.close(() => resolve())
+        }),
+    )
+    auth.publicUrl = `http://${host}:${(server.address() as AddressInfo).port}`
+    return {url: auth.publicUrl, mailboxUrl: mailboxServer.url, db, close: stop}
+  } catch (error) {
+    await stop()
     throw error
-  })
-  auth.publicUrl = `http://${host}:${(server.address() as AddressInfo).port}`
-  return {
-    url: auth.publicUrl,
-    mailboxUrl: mailboxServer.url,
-    db,
-    close: async () => {
-      await new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      })
-      await mailboxServer.close()
-      await db.close()
-    },
   }
 }
 
@@ -76,16 +91,17 @@ async function route(req: IncomingMessage, res: ServerResponse, auth: AuthContex
   allowCrossOrigin(req, res)
   if (req.method === 'OPTIONS') return send(res, 204)
   const url = new URL(req.url ?? '/', auth.publicUrl)
+  const clientAddress = socketAddress(req)
   if (url.pathname === '/health') return send(res, 200, {status: 'ok'})
-  if (url.pathname === '/auth/v1/verify') return handleAuth(req, res, '/verify', url, auth)
+  if (url.pathname === '/auth/v1/verify') return handleAuth(req, res, '/verify', url, {auth, clientAddress})
   checkApiKey(req, url)
-  if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) {
-    throw new BodyTooLarge(`The request body is larger than ${MAX_BODY_BYTES} bytes`)
+  if (url.pathname.startsWith('/auth/v1/')) {
+    return handleAuth(req, res, url.pathname.slice('/auth/v1'.length), url, {auth, clientAddress})
   }
-  if (url.pathname.startsWith('/auth/v1/')) return handleAuth(req, res, url.pathname.slice('/auth/v1'.length), url, auth)
   if (url.pathname.startsWith('/rest/v1/')) {
     const claims = await restClaims(req, url, auth.jwtSecret)
-    const {status, body} = await handleRest(req, url.pathname.slice('/rest/v1'.length), url, claims, auth.db)
+    const headers = gatewayHeaders(req, clientAddress)
+    const {status, body} = await handleRest({req, path: url.pathname.slice('/rest/v1'.length), url, claims, db: auth.db, headers})
     return send(res, status, body)
   }
   throw new HttpAnswer(404, {message: `No API at ${url.pathname}`})
@@ -108,24 +124,29 @@ async function restClaims(req: IncomingMessage, url: URL, secret: string): Promi
     return await verifyToken(secret, token)
   } catch (error) {
     const expired = error instanceof InvalidToken && error.expired
-    throw new HttpAnswer(
-      401,
-      {code: expired ? 'PGRST303' : 'PGRST301', details: null, hint: null, message: expired ? 'JWT expired' : `JWT is invalid: ${(error as Error).message}`},
-      {'WWW-Authenticate': 'Bearer'},
-    )
+    throw postgrestError(401, expired ? 'PGRST303' : 'PGRST301', expired ? 'JWT expired' : `JWT is invalid: ${(error as Error).message}`, null, null, {
+      'WWW-Authenticate': 'Bearer',
+    })
   }
 }
 
+/** Errors no endpoint turned into an answer: bodies refused while reading, else a 500 in the stand-in's words. */
 function answerError(res: ServerResponse, error: unknown, path: string) {
   const isAuth = path.startsWith('/auth/v1/')
-  if (error instanceof HttpAnswer) return send(res, error.status, error.body, error.headers)
-  if (error instanceof BodyTooLarge) {
-    return send(res, 413, isAuth ? authError(413, 'request_too_large', error.message).body : {code: 'PGRST413', details: null, hint: null, message: error.message})
-  }
-  if (error instanceof BodyNotJson) {
-    const answer = isAuth ? authError(400, 'bad_json', 'Could not parse request body as JSON') : new HttpAnswer(400, {code: 'PGRST102', details: null, hint: null, message: 'Empty or invalid json'})
-    return send(res, answer.status, answer.body, answer.headers)
-  }
+  const answer =
+    error instanceof HttpAnswer
+      ? error
+      : error instanceof BodyTooLarge
+        ? isAuth
+          ? authError(413, 'request_entity_too_large', error.message)
+          : // PostgREST reads any size; Supabase's gateway in front of it answers an oversized body with 413.
+            new HttpAnswer(413, {code: null, details: null, hint: null, message: error.message})
+        : error instanceof BodyNotUtf8
+          ? authError(400, 'bad_json', 'Could not parse request body as JSON: the body is not valid UTF-8')
+          : error instanceof BodyNotJson
+            ? authError(400, 'bad_json', `Could not parse request body as JSON: ${error.message}`)
+            : undefined
+  if (answer) return send(res, answer.status, answer.body, answer.headers)
   console.error('supabase/local:', error)
   send(res, 500, {message: 'Internal error in the local Supabase stand-in'})
 }

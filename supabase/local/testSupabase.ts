@@ -1,7 +1,10 @@
-// A throwaway supabase/local for tests: in-memory or in a temporary folder, on free ports.
+// A throwaway supabase/local for tests, in a temporary folder on free ports, and what tests read of it.
 import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
+import {createClient} from '@supabase/supabase-js'
+import {fetchFrom} from './boundFetch.ts'
+import {DEMO_ANON_KEY} from './keys.ts'
 import {startLocalSupabase, type LocalSupabase, type LocalSupabaseOptions} from './server.ts'
 
 export type TestSupabase = LocalSupabase & {dataDir: string; restart: () => Promise<TestSupabase>}
@@ -10,15 +13,9 @@ export async function startTestSupabase(
   options: LocalSupabaseOptions = {},
   dataDir = mkdtempSync(join(tmpdir(), 'supabase-local-')),
 ): Promise<TestSupabase> {
-  const supabase = await startLocalSupabase({
-    port: 0,
-    mailboxPort: 0,
-    emailIntervalSeconds: 0,
-    // Test sites listen on free ports: any local address may receive the e-mailed links.
-    redirectUrls: ['http://localhost:', 'http://127.0.0.1:'],
-    ...options,
-    dataDir,
-  })
+  // The auth settings of supabase/config.toml apply; test sites on free ports receive the e-mailed links
+  // because GoTrue lets them return to any port of a loopback address.
+  const supabase = await startLocalSupabase({port: 0, mailboxPort: 0, ...options, dataDir})
   return {
     ...supabase,
     dataDir,
@@ -44,4 +41,19 @@ export async function latestLink(mailboxUrl: string, address: string): Promise<s
   const link = /https?:\/\/\S+/.exec(Text)?.[0]
   if (!link) throw new Error(`The e-mail to ${address} has no link`)
   return link
+}
+
+/** A supabase-js client as a visitor's browser has it, connecting from `fromAddress` when given. */
+export const visitorClient = (url: string, fromAddress?: string) =>
+  createClient(url, DEMO_ANON_KEY, {
+    auth: {persistSession: false, autoRefreshToken: false},
+    ...(fromAddress ? {global: {fetch: fetchFrom(fromAddress)}} : {}),
+  })
+
+/** The subjects of the e-mails sent to an address, newest first. */
+export async function subjectsTo(mailboxUrl: string, address: string): Promise<string[]> {
+  const {messages} = (await (await fetch(`${mailboxUrl}/api/v1/messages`)).json()) as {
+    messages: {Subject: string; To: {Address: string}[]}[]
+  }
+  return messages.filter((message) => message.To[0]?.Address === address.toLowerCase()).map((message) => message.Subject)
 }

@@ -2,7 +2,6 @@
 import {errors, jwtVerify, SignJWT, type JWTPayload} from 'jose'
 import type {RequestClaims} from './database.ts'
 
-export const ACCESS_TOKEN_SECONDS = 3600
 const ROLES = new Set(['anon', 'authenticated', 'service_role'])
 
 export type AccessClaims = RequestClaims & {session_id?: string; email?: string}
@@ -17,14 +16,15 @@ export class InvalidToken extends Error {
 
 const key = (secret: string) => new TextEncoder().encode(secret)
 
-export async function signAccessToken(secret: string, issuer: string, claims: Record<string, unknown>) {
+/** An access token valid for `lifetimeSeconds` ([auth] jwt_expiry). */
+export async function signAccessToken(secret: string, issuer: string, claims: Record<string, unknown>, lifetimeSeconds: number) {
   const now = Math.floor(Date.now() / 1000)
   const token = await new SignJWT({...claims, iss: issuer})
     .setProtectedHeader({alg: 'HS256', typ: 'JWT'})
     .setIssuedAt(now)
-    .setExpirationTime(now + ACCESS_TOKEN_SECONDS)
+    .setExpirationTime(now + lifetimeSeconds)
     .sign(key(secret))
-  return {token, expiresAt: now + ACCESS_TOKEN_SECONDS}
+  return {token, expiresAt: now + lifetimeSeconds}
 }
 
 /** Verifies signature, algorithm and expiry, and that the role is one Supabase knows. */

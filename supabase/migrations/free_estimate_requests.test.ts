@@ -143,7 +143,10 @@ describe('each check refuses what the form refuses', () => {
   })
 })
 
-it('records the migration it applied', async () => {
-  const {rows} = await db.query<{version: string; name: string}>('select version, name from supabase_migrations.schema_migrations')
-  expect(rows).toEqual([{version: '20261121000000', name: 'free_estimate_requests'}])
+it('records the migrations it applied', async () => {
+  const {rows} = await db.query<{version: string; name: string}>('select version, name from supabase_migrations.schema_migrations order by version')
+  expect(rows).toEqual([
+    {version: '20261121000000', name: 'free_estimate_requests'},
+    {version: '20261202000000', name: 'free_estimate_request_throttle'},
+  ])
 })

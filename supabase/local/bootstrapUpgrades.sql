@@ -1,0 +1,9 @@
+-- What the stand-in's own auth tables gained after databases were first made from bootstrap.sql. Runs on
+-- every open, so it only adds what is missing. As GoTrue keeps refresh tokens
+-- (supabase/auth internal/models/refresh_token.go): each knows the token it replaced (its parent) and
+-- when it was last changed (for a revoked one, when it was revoked); ids give the newest in a session.
+
+alter table auth.refresh_tokens add column if not exists id bigserial;
+alter table auth.refresh_tokens add column if not exists parent text;
+alter table auth.refresh_tokens add column if not exists updated_at timestamptz not null default now();
+create index if not exists refresh_tokens_session_id on auth.refresh_tokens (session_id, id desc);
