@@ -74,6 +74,12 @@ const cases: [string, () => Promise<Answer>, number, RegExp][] = [
   ['a 50 MB mutation over HTTP/1.1', () => overHttp1('POST', api('/data/mutate/production'), fiftyMegabytes()), 413, /Request body exceeds limit of 4000000 bytes/],
   ['a 50 MB mutation over HTTP/2', () => overHttp2('POST', api('/data/mutate/production'), fiftyMegabytes()), 413, /Request body exceeds limit of 4000000 bytes/],
   ['a 50 MB body to an endpoint that reads none, over HTTP/2', () => overHttp2('POST', api('/users/me'), fiftyMegabytes()), 413, /Request body exceeds limit/],
+  [
+    'a 50 MB upload without a token, over HTTP/2 (read and dropped, not kept)',
+    () => http2Request(session, {':method': 'POST', ':path': api('/assets/files/production')}, fiftyMegabytes()),
+    401,
+    /Uploads need a token/,
+  ],
 ]
 
 /** Every file under the data folder (datasets, transaction log, assets), by its path. */

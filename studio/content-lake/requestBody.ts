@@ -20,7 +20,8 @@ const tooLarge = (limit: number) => {
   return new LakeError(413, {error: {description, type: 'httpPayloadTooLarge'}}, description)
 }
 
-export async function readBody(req: LakeIncoming, limit: number): Promise<Buffer> {
+/** The body, up to `limit` bytes (413 beyond); with `keep: false` it is read and dropped, and an empty one returned. */
+export async function readBody(req: LakeIncoming, limit: number, {keep = true} = {}): Promise<Buffer> {
   const declared = Number(req.headers['content-length'])
   if (Number.isFinite(declared) && declared > MAX_DRAINED_BYTES) throw tooLarge(limit)
   const chunks: Buffer[] = []
@@ -29,7 +30,7 @@ export async function readBody(req: LakeIncoming, limit: number): Promise<Buffer
     const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk))
     size += bytes.length
     if (size > MAX_DRAINED_BYTES) throw tooLarge(limit)
-    if (size <= limit) chunks.push(bytes)
+    if (keep && size <= limit) chunks.push(bytes)
   }
   if (size > limit) throw tooLarge(limit)
   return Buffer.concat(chunks)

@@ -143,13 +143,16 @@ async function handle(req: LakeIncoming, res: LakeResponse, {lake, cors, studioA
   if (!KNOWN_METHODS.includes(method)) throw methodNotAllowed(method, KNOWN_METHODS)
   const [, apiVersion, path] = VERSIONED_PATH.exec(url.pathname) ?? []
   const upload = path ? UPLOAD_PATH.exec(path) : null
-  // Every body is read (within its limit) before anything is answered: see requestBody.ts.
-  const body = await readBody(req, upload ? MAX_UPLOAD_BYTES : MAX_JSON_BYTES)
+  const bearer = bearerOf(req)
+  // Every body is read (within its limit) before anything is answered: see requestBody.ts. Only a writer's
+  // upload is kept at upload size; anyone else's is read and dropped before the 401.
+  const body = await readBody(req, upload ? MAX_UPLOAD_BYTES : MAX_JSON_BYTES, {keep: !upload || bearer === token})
   if (url.pathname === '/v1/ping') return send(res, 200, 'PONG')
   const asset = ASSET_PATH.exec(url.pathname)
   if (asset) return serveAsset(res, method, lake, asset[2] ?? '', asset[3] ?? '')
   if (!apiVersion || !path) throw routeNotFound(url.pathname)
-  const authenticated = isAuthenticated(req, token)
+  if (bearer !== undefined && bearer !== token) throw unauthorized('Session not found')
+  const authenticated = bearer !== undefined
   const origin = req.headers.origin
   const contentType = req.headers['content-type']
   const common = {method, search: url.searchParams, authenticated, body, contentType}
@@ -162,12 +165,10 @@ async function handle(req: LakeIncoming, res: LakeResponse, {lake, cors, studioA
   return studioApi.handle({res, method, path, search: url.searchParams, authenticated, token, body, originAllowed})
 }
 
-function isAuthenticated(req: LakeIncoming, token: string) {
+/** The request's bearer token; '' for an Authorization header of another kind, undefined without one. */
+function bearerOf(req: LakeIncoming) {
   const header = req.headers.authorization
-  if (header === undefined) return false
-  const bearer = /^Bearer (.+)$/.exec(header)?.[1]
-  if (bearer !== token) throw unauthorized('Session not found')
-  return true
+  return header === undefined ? undefined : (/^Bearer (.+)$/.exec(header)?.[1] ?? '')
 }
 
 function internalError(error: unknown) {
