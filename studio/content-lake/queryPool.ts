@@ -19,7 +19,7 @@ export type QueryJob = {
 /** A worker answers with JSON text of `{result, resultSourceMap?}`, which the lake sends on as it is. */
 export type WorkerReply = {id: number; json: string} | {id: number; failure: {status: number; body: unknown; message: string}}
 
-export const DEFAULT_QUERY_BUDGET_MS = 10_000
+const DEFAULT_QUERY_BUDGET_MS = 10_000
 const MAX_WORKERS = 4
 /** Heap per worker: a query that builds a huge result is stopped like one that runs too long. */
 const WORKER_HEAP_MB = 512

@@ -39,7 +39,7 @@ export async function readBody(req: LakeIncoming, limit: number, {keep = true} =
 const utf8 = new TextDecoder('utf-8', {fatal: true})
 
 /** The body as text; bytes that are not UTF-8 are refused rather than stored as U+FFFD. */
-export function bodyText(bytes: Buffer): string {
+function bodyText(bytes: Buffer): string {
   try {
     return utf8.decode(bytes)
   } catch {
