@@ -1,7 +1,7 @@
 // Browser tests in Debian's Chromium (Playwright cannot download browsers here) against a site that
 // global setup builds from a throwaway embedded Content Lake and serves on a free port.
 import {defineConfig, devices} from '@playwright/test'
-import {CHROMIUM_ARGS, CHROMIUM_PATH} from './e2e/support/chromium.ts'
+import {CHROMIUM_ARGS, CHROMIUM_PATH} from '@quantedge/test-support/chromium'
 
 export default defineConfig({
   testDir: './e2e',

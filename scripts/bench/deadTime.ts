@@ -2,11 +2,11 @@
 // control first does its job. Each control is tried on a fresh load, the first tap right after the first
 // paint, then again every 50 ms until it works; a control that works at the first tap has no dead time.
 import {chromium, type Browser, type Page} from '@playwright/test'
-import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../../web/e2e/support/chromium.ts'
-import {hydrated, openUntilFirstPaint, throttleLikeAMobile} from '../../web/e2e/support/mobileThrottling.ts'
-import {PUBLIC_PATHS} from '../../web/app/sitePaths.ts'
-import {startSiteServer} from '../site/server.ts'
-import {buildSiteFrom, startSeededLake} from '../site/throwawaySite.ts'
+import {CHROMIUM_ARGS, CHROMIUM_PATH} from '@quantedge/test-support/chromium'
+import {hydrated, openUntilFirstPaint, throttleLikeAMobile} from '@quantedge/test-support/mobileThrottling'
+import {PUBLIC_PATHS} from '@quantedge/web/sitePaths'
+import {startSiteServer} from '@quantedge/site-server/server'
+import {buildSiteFrom, startSeededLake} from '@quantedge/test-support/throwawaySite'
 
 type Control = 'menu' | 'buyNow' | 'login'
 export type DeadTimeRow = {path: string; hydratedMs: number} & Partial<Record<Control, number>>

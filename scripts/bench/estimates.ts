@@ -13,8 +13,8 @@ import {setTimeout as sleep} from 'node:timers/promises'
 import {createClient} from '@supabase/supabase-js'
 import {fetchFrom} from '@quantedge/supabase/local/boundFetch'
 import {DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY} from '@quantedge/supabase/local/keys'
-import {repositoryRoot} from '../run.ts'
-import {freePort} from '../site/freePort.ts'
+import {repositoryRoot} from '@quantedge/server-kit/run'
+import {freePort} from '@quantedge/test-support/freePort'
 
 /** The throttle lets one address send 10 at once (supabase/migrations/*_free_estimate_request_throttle.sql). */
 const REQUESTS_PER_ADDRESS = 10

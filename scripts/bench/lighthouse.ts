@@ -4,7 +4,7 @@ import {join} from 'node:path'
 import {gzipSync} from 'node:zlib'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
-import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../../web/e2e/support/chromium.ts'
+import {CHROMIUM_ARGS, CHROMIUM_PATH} from '@quantedge/test-support/chromium'
 
 export type PageAudit = {
   performance: number

@@ -1,7 +1,7 @@
 // `npm run bench`: performance numbers, measured here and printed as tables. Not part of `npm test`.
 // BENCH_RUNS: Lighthouse runs per route, the median kept (default 3). BENCH_ONLY=site|dead-time|estimates|publish|lake runs one part;
 // BENCH_ROUTES=/,/tradingview limits the Lighthouse routes (the bare page is always measured).
-import {assertChromium} from '../../web/e2e/support/chromium.ts'
+import {assertChromium} from '@quantedge/test-support/chromium'
 import {benchDeadTime, deadTimeTable, deadTimeTargetsMissed} from './deadTime.ts'
 import {benchEstimates, estimatesTable} from './estimates.ts'
 import {benchLake, lakeTable} from './lake.ts'

@@ -1,9 +1,9 @@
 // Publish-to-live latency: from the webhook's arrival at the publish hook to the new HTML being served,
 // five publishes of a price change on throwaway parts, with the default debounce.
 import {readPublishHookEnv} from '@quantedge/web/content/env'
-import {editDraft, publishDraft} from '../content/editor.ts'
-import {startEditorialStack} from '../publish/editorialStack.ts'
-import type {RebuildOutcome} from '../publish/publisher.ts'
+import {editDraft, publishDraft} from '@quantedge/content/editor'
+import {startEditorialStack} from '@quantedge/test-support/editorialStack'
+import type {RebuildOutcome} from '@quantedge/publish-hook/publisher'
 
 export type PublishBench = {debounceMs: number; latenciesMs: number[]; medianMs: number; buildMs: number[]}
 

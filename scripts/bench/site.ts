@@ -2,9 +2,9 @@
 // static page served by the same server in the same run, as the floor.
 import {mkdirSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
-import {PUBLIC_PATHS} from '../../web/app/sitePaths.ts'
-import {startSiteServer} from '../site/server.ts'
-import {buildSiteFrom, startSeededLake} from '../site/throwawaySite.ts'
+import {PUBLIC_PATHS} from '@quantedge/web/sitePaths'
+import {startSiteServer} from '@quantedge/site-server/server'
+import {buildSiteFrom, startSeededLake} from '@quantedge/test-support/throwawaySite'
 import {auditPage, type PageAudit} from './lighthouse.ts'
 
 const BARE_PAGE = `<!doctype html>

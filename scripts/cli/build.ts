@@ -6,10 +6,10 @@ import {contentClient} from '@quantedge/web/content/client'
 import {readContentEnv, type ContentEnv} from '@quantedge/web/content/env'
 import {withContentLake} from '@quantedge/studio/content-lake/ensure'
 import {reuseOrBuild} from './buildInputs.ts'
-import {repositoryRoot, run} from './run.ts'
-import {seedDocuments} from './seed/documents.ts'
-import {seedIfEmpty} from './seed/seed.ts'
-import {defaultBuildDir, prerenderSite} from './site/prerender.ts'
+import {repositoryRoot, run} from '@quantedge/server-kit/run'
+import {seedDocuments} from '@quantedge/content/seed/documents'
+import {seedIfEmpty} from '@quantedge/content/seed'
+import {defaultBuildDir, prerenderSite} from '@quantedge/web/prerender'
 
 /** Settings a site build reads: the content source, the public Supabase settings, the site's own. */
 export const siteSettings = (env: NodeJS.ProcessEnv) => Object.fromEntries(Object.entries(env).filter(([name]) => /^(SANITY|VITE|SITE)_/.test(name)))

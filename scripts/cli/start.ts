@@ -8,12 +8,12 @@ import {contentClient} from '@quantedge/web/content/client'
 import {describeContentLake, readContentEnv, readLakeEnv, readPreviewEnv} from '@quantedge/web/content/env'
 import {buildSite, siteSettings} from './build.ts'
 import {reuseOrBuild} from './buildInputs.ts'
-import {repositoryRoot} from './run.ts'
-import {buildStudio, studioEnv} from './studio/build.ts'
-import {startStudioServer} from './studio/server.ts'
-import {startPreviewServer} from './preview/server.ts'
-import {startLiveSite} from './publish/live.ts'
-import {buildPreviewSite, defaultPreviewBuildDir} from './site/prerender.ts'
+import {repositoryRoot} from '@quantedge/server-kit/run'
+import {buildStudio, studioEnv} from '@quantedge/studio/serve/build'
+import {startStudioServer} from '@quantedge/studio/serve/server'
+import {startPreviewServer} from '@quantedge/preview-server/server'
+import {startLiveSite} from '@quantedge/publish-hook/live'
+import {buildPreviewSite, defaultPreviewBuildDir} from '@quantedge/web/prerender'
 
 const content = readContentEnv()
 const sitePort = Number(process.env.SITE_PORT || 3000)

@@ -1,7 +1,7 @@
 // `npm test`: type checks, unit and contract tests (Vitest), then browser tests (Playwright in Chromium).
 // A missing browser fails first, with how to install one; nothing is skipped.
-import {assertChromium} from '../web/e2e/support/chromium.ts'
-import {run} from './run.ts'
+import {assertChromium} from '@quantedge/test-support/chromium'
+import {run} from '@quantedge/server-kit/run'
 
 try {
   assertChromium()

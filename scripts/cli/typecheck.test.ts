@@ -6,7 +6,7 @@ import {tmpdir} from 'node:os'
 import {dirname, join} from 'node:path'
 import {promisify} from 'node:util'
 import {afterAll, beforeAll, expect, it} from 'vitest'
-import {repositoryRoot} from './run.ts'
+import {repositoryRoot} from '@quantedge/server-kit/run'
 
 let copy: string
 

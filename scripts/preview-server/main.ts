@@ -1,7 +1,7 @@
 // `npm run preview:drafts`: the draft-preview server for the configured Content Lake, on PREVIEW_PORT.
 import {contentClient} from '@quantedge/web/content/client'
 import {readContentEnv, readPreviewEnv} from '@quantedge/web/content/env'
-import {buildPreviewSite} from '../site/prerender.ts'
+import {buildPreviewSite} from '@quantedge/web/prerender'
 import {startPreviewServer} from './server.ts'
 
 const {port} = readPreviewEnv()

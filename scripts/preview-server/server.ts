@@ -11,7 +11,7 @@ import type {SanityClient} from '@sanity/client'
 import {validatePreviewUrl} from '@sanity/preview-url-secret'
 import {createRequestHandler, type ServerBuild} from 'react-router'
 import sirv from 'sirv'
-import {listen, stop} from '../site/listen.ts'
+import {listen, stop} from '@quantedge/server-kit/listen'
 
 const COOKIE = 'quantedge-preview'
 

@@ -2,8 +2,8 @@
 // and swaps them in, and the webhook receiver that triggers it. Used by `npm start` and `npm run publish-hook`.
 import {join} from 'node:path'
 import {readPublishHookEnv} from '@quantedge/web/content/env'
-import {prerenderSite, webDir} from '../site/prerender.ts'
-import {startSiteServer} from '../site/server.ts'
+import {prerenderSite, webDir} from '@quantedge/web/prerender'
+import {startSiteServer} from '@quantedge/site-server/server'
 import {Publisher} from './publisher.ts'
 import {startPublishHook} from './receiver.ts'
 

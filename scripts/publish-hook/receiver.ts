@@ -3,7 +3,7 @@
 import {createServer} from 'node:http'
 import {isValidSignature, SIGNATURE_HEADER_NAME} from '@sanity/webhook'
 import type {Publisher} from './publisher.ts'
-import {listen, stop} from '../site/listen.ts'
+import {listen, stop} from '@quantedge/server-kit/listen'
 
 const MAX_BODY_BYTES = 256 * 1024
 export const HOOK_PATH = '/hooks/publish'

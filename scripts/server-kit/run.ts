@@ -5,7 +5,7 @@
 import {spawn} from 'node:child_process'
 import {resolve} from 'node:path'
 
-export const repositoryRoot = resolve(import.meta.dirname, '..')
+export const repositoryRoot = resolve(import.meta.dirname, '../..')
 
 const ERROR_LINE = /\b(Error|error TS\d+|ERR!)\b/
 

@@ -3,7 +3,7 @@ import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterAll, beforeAll, expect, it} from 'vitest'
-import {precompress} from './precompress.ts'
+import {precompress} from '@quantedge/web/precompress'
 import {startSiteServer, type SiteServer} from './server.ts'
 
 let root: string

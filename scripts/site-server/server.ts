@@ -4,7 +4,7 @@ import {existsSync, readFileSync} from 'node:fs'
 import {createServer, type Server} from 'node:http'
 import {join} from 'node:path'
 import sirv from 'sirv'
-import {listen, stop} from './listen.ts'
+import {listen, stop} from '@quantedge/server-kit/listen'
 
 export type SiteServer = {
   url: string

@@ -4,9 +4,9 @@ import {mkdirSync, mkdtempSync, rmSync} from 'node:fs'
 import {join} from 'node:path'
 import {startTestLake, testLakeClient, type TestLake, type TestLakeOptions} from '@quantedge/studio/content-lake/testLake'
 import type {WebhookConfig} from '@quantedge/studio/content-lake/webhooks'
-import {seedDocuments} from '../seed/documents.ts'
-import {seedContentLake} from '../seed/seed.ts'
-import {prerenderSite, webDir} from './prerender.ts'
+import {seedDocuments} from '@quantedge/content/seed/documents'
+import {seedContentLake} from '@quantedge/content/seed'
+import {prerenderSite, webDir} from '@quantedge/web/prerender'
 
 /** A lake holding the seed; `webhooks` are attached after seeding, so seeding triggers none. */
 export async function startSeededLake(webhooks: WebhookConfig[] = [], options: TestLakeOptions = {}) {

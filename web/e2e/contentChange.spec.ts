@@ -1,9 +1,9 @@
 // A marketer's change reaches the site: a value changed in a Content Lake through @sanity/client shows on
 // the page after a rebuild. Uses a lake and a build of its own, not the shared test site.
-import {startSiteServer} from '../../scripts/site/server.ts'
+import {startSiteServer} from '@quantedge/site-server/server'
 import {expect, test} from './support/fixtures.ts'
 import {testLakeClient} from '@quantedge/studio/content-lake/testLake'
-import {buildSiteFrom, startSeededLake} from '../../scripts/site/throwawaySite.ts'
+import {buildSiteFrom, startSeededLake} from '@quantedge/test-support/throwawaySite'
 
 test('a price and a plan feature changed in the lake appear after a rebuild', async ({page}) => {
   test.setTimeout(120_000)

@@ -2,8 +2,8 @@
 // a reset form and a stored row holding exactly what was sent, and an outage that loses nothing typed.
 import type {Page} from '@playwright/test'
 import {startTestSupabase} from '@quantedge/supabase/local/testSupabase'
-import {startSiteServer} from '../../scripts/site/server.ts'
-import {buildSiteFrom, startSeededLake} from '../../scripts/site/throwawaySite.ts'
+import {startSiteServer} from '@quantedge/site-server/server'
+import {buildSiteFrom, startSeededLake} from '@quantedge/test-support/throwawaySite'
 import {expect, openHydrated, test} from './support/fixtures.ts'
 import {leadOwner, uniqueEmail} from './support/supabase.ts'
 import {MAX_LENGTH} from '../app/estimate/estimateRequest.ts'

@@ -4,7 +4,7 @@
 // an estimate submitted early is held and sent exactly once when the scripts run.
 import type {Page, Route} from '@playwright/test'
 import {expect, test} from './support/fixtures.ts'
-import {hydrated, openUntilFirstPaint, scriptsHaveRun, throttleLikeAMobile} from './support/mobileThrottling.ts'
+import {hydrated, openUntilFirstPaint, scriptsHaveRun, throttleLikeAMobile} from '@quantedge/test-support/mobileThrottling'
 import {confirmedAccount, leadOwner, uniqueEmail} from './support/supabase.ts'
 
 test.use({viewport: {width: 390, height: 844}, hasTouch: true, isMobile: true})

@@ -5,8 +5,8 @@
 import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import type {Page} from '@playwright/test'
-import {previewLink} from '../../scripts/content/editor.ts'
-import {startEditorialStack, type EditorialStack} from '../../scripts/publish/editorialStack.ts'
+import {previewLink} from '@quantedge/content/editor'
+import {startEditorialStack, type EditorialStack} from '@quantedge/test-support/editorialStack'
 import {indicatorPrice} from './support/catalogue.ts'
 import {expect, test} from './support/fixtures.ts'
 

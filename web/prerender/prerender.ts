@@ -1,11 +1,11 @@
 // Prerenders every route into `<buildDir>/client` from the Content Lake the environment names, makes pages
 // paint before they hydrate, and precompresses the output for the static server.
-import {join} from 'node:path'
-import {repositoryRoot, run} from '../run.ts'
+import {join, resolve} from 'node:path'
+import {run} from '@quantedge/server-kit/run'
 import {deferHydration} from './deferHydration.ts'
 import {precompress} from './precompress.ts'
 
-export const webDir = join(repositoryRoot, 'web')
+export const webDir = resolve(import.meta.dirname, '..')
 export const defaultBuildDir = join(webDir, 'build')
 
 export async function prerenderSite({buildDir = defaultBuildDir, env = {}}: {buildDir?: string; env?: NodeJS.ProcessEnv} = {}) {

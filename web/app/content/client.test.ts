@@ -56,6 +56,6 @@ describe('no code branches on which Content Lake it talks to', () => {
 
   it('looks at the web app and the scripts', () => {
     expect(sources).toContain('web/app/root.tsx')
-    expect(sources).toContain('scripts/seed/main.ts')
+    expect(sources).toContain('scripts/content/seed/main.ts')
   })
 })

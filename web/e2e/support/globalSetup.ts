@@ -2,9 +2,9 @@
 // the pages must not need it), and serves the build on a free port for every test.
 // E2E_BASE_URL, E2E_SUPABASE_URL, E2E_MAILBOX_URL and E2E_BUILD_ROOT tell the tests where.
 import {startTestSupabase} from '@quantedge/supabase/local/testSupabase'
-import {startSiteServer} from '../../../scripts/site/server.ts'
-import {buildSiteFrom, startSeededLake} from '../../../scripts/site/throwawaySite.ts'
-import {assertChromium} from './chromium.ts'
+import {startSiteServer} from '@quantedge/site-server/server'
+import {buildSiteFrom, startSeededLake} from '@quantedge/test-support/throwawaySite'
+import {assertChromium} from '@quantedge/test-support/chromium'
 
 export default async function globalSetup() {
   assertChromium()

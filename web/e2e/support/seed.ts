@@ -1,11 +1,11 @@
 // The seeded content the browser tests expect to see, read from the seed itself rather than copied.
-import {automationServices, toolkitModules} from '../../../scripts/seed/content/catalogue.ts'
-import {homePage} from '../../../scripts/seed/content/homePage.ts'
-import {indicators} from '../../../scripts/seed/content/indicators.ts'
-import {legalPages} from '../../../scripts/seed/content/legalPages.ts'
-import {plans} from '../../../scripts/seed/content/plans.ts'
-import {siteSettings} from '../../../scripts/seed/content/siteSettings.ts'
-import {sitePages} from '../../../scripts/seed/content/sitePages.ts'
+import {automationServices, toolkitModules} from '@quantedge/content/seed/content/catalogue'
+import {homePage} from '@quantedge/content/seed/content/homePage'
+import {indicators} from '@quantedge/content/seed/content/indicators'
+import {legalPages} from '@quantedge/content/seed/content/legalPages'
+import {plans} from '@quantedge/content/seed/content/plans'
+import {siteSettings} from '@quantedge/content/seed/content/siteSettings'
+import {sitePages} from '@quantedge/content/seed/content/sitePages'
 
 export const seed = {automationServices, toolkitModules, homePage, indicators, legalPages, plans, siteSettings}
 

@@ -1,10 +1,10 @@
 // Builds Sanity Studio into a static app, for the embedded lake when no Sanity project is configured and
 // for the configured project otherwise. The Studio reads only SANITY_STUDIO_* settings, at build time.
-import {join} from 'node:path'
+import {resolve} from 'node:path'
 import {readLakeEnv} from '@quantedge/web/content/env'
-import {repositoryRoot, run} from '../run.ts'
+import {run} from '@quantedge/server-kit/run'
 
-export const studioDir = join(repositoryRoot, 'studio')
+export const studioDir = resolve(import.meta.dirname, '..')
 
 type Env = Record<string, string | undefined>
 

@@ -1,7 +1,7 @@
 // Serves a built Studio: its files, and index.html for every other path (the Studio routes in the browser).
 import {createServer} from 'node:http'
 import sirv from 'sirv'
-import {listen, stop} from '../site/listen.ts'
+import {listen, stop} from '@quantedge/server-kit/listen'
 
 export type StudioServer = {url: string; port: number; close: () => Promise<void>}
 

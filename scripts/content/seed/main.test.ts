@@ -14,7 +14,7 @@ afterEach(() => lake.close())
 // Asynchronous on purpose: the lake answers from this process, so a blocking spawn would never get a reply.
 async function runSeed(env: Record<string, string>, args: string[] = []) {
   try {
-    const {stdout, stderr} = await promisify(execFile)(process.execPath, ['scripts/seed/main.ts', ...args], {
+    const {stdout, stderr} = await promisify(execFile)(process.execPath, ['scripts/content/seed/main.ts', ...args], {
       env: {...process.env, SANITY_PROJECT_ID: 'test', ...env},
     })
     return {status: 0, stdout, stderr}
