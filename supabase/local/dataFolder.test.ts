@@ -1,6 +1,6 @@
 // One server per data folder: a second supabase/local on the same folder refuses to start, in words,
 // as a library call and as `npm run supabase` (main.ts); the folder is free again once the first stops.
-import {spawn} from 'node:child_process'
+import {spawn, type ChildProcess} from 'node:child_process'
 import {once} from 'node:events'
 import {afterAll, beforeAll, expect, it} from 'vitest'
 import {DataFolderInUseError} from '@quantedge/server-kit/dataFolderLock'
@@ -8,10 +8,14 @@ import {startLocalSupabase} from './server.ts'
 import {startTestSupabase, visitorClient, type TestSupabase} from './testSupabase.ts'
 
 let first: TestSupabase
+let child: ChildProcess | undefined
 beforeAll(async () => {
   first = await startTestSupabase()
 })
-afterAll(() => first.close())
+afterAll(async () => {
+  child?.kill()
+  await first.close()
+})
 
 it('refuses a second server on the same data folder, naming the folder and its holder', async () => {
   const second = startLocalSupabase({dataDir: first.dataDir, port: 0, mailboxPort: 0})
@@ -31,13 +35,13 @@ it('refuses a second server on the same data folder, naming the folder and its h
 })
 
 it('stops `npm run supabase` with a clear message and exit code 1 when the folder is taken', async () => {
-  const child = spawn(process.execPath, ['supabase/local/main.ts'], {
+  child = spawn(process.execPath, ['supabase/local/main.ts'], {
     cwd: new URL('../..', import.meta.url).pathname,
     env: {...process.env, SUPABASE_LOCAL_DATA_DIR: first.dataDir, SUPABASE_LOCAL_PORT: '0', SUPABASE_MAILBOX_PORT: '0'},
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let stderr = ''
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk))
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk))
   const [code] = (await once(child, 'exit')) as [number]
   expect(code).toBe(1)
   expect(stderr.trim()).toBe(
