@@ -12,7 +12,7 @@ import {handleAuth} from './auth/router.ts'
 import {gatewayHeaders, socketAddress} from './clientAddress.ts'
 import {readAuthConfig, type AuthConfig} from './config.ts'
 import {openDatabase, type Database, type RequestClaims} from './database.ts'
-import {allowCrossOrigin, BodyNotJson, BodyNotUtf8, BodyTooLarge, bearerOf, HttpAnswer, send} from './http.ts'
+import {allowCrossOrigin, BodyTooLarge, bearerOf, HttpAnswer, send} from './http.ts'
 import {DEMO_ANON_KEY, DEMO_JWT_SECRET, DEMO_SERVICE_ROLE_KEY} from './keys.ts'
 import {Mailbox, startMailboxServer} from './mailbox.ts'
 import {postgrestError} from './rest/errors.ts'
@@ -46,9 +46,10 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
   const host = options.host ?? '127.0.0.1'
   const config = authConfig(options)
   const lock: DataFolderLock | undefined = options.dataDir ? await lockDataFolder(options.dataDir, 'supabase/local') : undefined
+  // What has been started, closed in reverse order, once: the lock last, after the database.
   const started: (() => Promise<void>)[] = [async () => lock?.release()]
   const stop = async () => {
-    for (const close of started.reverse()) await close()
+    for (const close of started.splice(0).reverse()) await close()
   }
   try {
     const db = await openDatabase(options.dataDir)
@@ -130,23 +131,16 @@ async function restClaims(req: IncomingMessage, url: URL, secret: string): Promi
   }
 }
 
-/** Errors no endpoint turned into an answer: bodies refused while reading, else a 500 in the stand-in's words. */
+/** Errors no endpoint turned into an answer: a body over the limit, else a 500 in the stand-in's words. */
 function answerError(res: ServerResponse, error: unknown, path: string) {
-  const isAuth = path.startsWith('/auth/v1/')
-  const answer =
-    error instanceof HttpAnswer
-      ? error
-      : error instanceof BodyTooLarge
-        ? isAuth
-          ? authError(413, 'request_entity_too_large', error.message)
-          : // PostgREST reads any size; Supabase's gateway in front of it answers an oversized body with 413.
-            new HttpAnswer(413, {code: null, details: null, hint: null, message: error.message})
-        : error instanceof BodyNotUtf8
-          ? authError(400, 'bad_json', 'Could not parse request body as JSON: the body is not valid UTF-8')
-          : error instanceof BodyNotJson
-            ? authError(400, 'bad_json', `Could not parse request body as JSON: ${error.message}`)
-            : undefined
-  if (answer) return send(res, answer.status, answer.body, answer.headers)
+  if (error instanceof HttpAnswer) return send(res, error.status, error.body, error.headers)
+  if (error instanceof BodyTooLarge) {
+    const answer = path.startsWith('/auth/v1/')
+      ? authError(413, 'request_entity_too_large', error.message)
+      : // PostgREST reads any size; Supabase's gateway in front of it answers an oversized body with 413.
+        new HttpAnswer(413, {code: null, details: null, hint: null, message: error.message})
+    return send(res, answer.status, answer.body, answer.headers)
+  }
   console.error('supabase/local:', error)
   send(res, 500, {message: 'Internal error in the local Supabase stand-in'})
 }

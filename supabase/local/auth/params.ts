@@ -1,7 +1,7 @@
 // The parameters GoTrue's endpoints read from a body, checked with its messages (supabase/auth
 // internal/api/helpers.go retrieveRequestParams, mail.go validateEmail, password.go checkPasswordStrength).
 import type {IncomingMessage} from 'node:http'
-import {BodyNotJson, readJson} from '../http.ts'
+import {BodyNotJson, BodyNotUtf8, readJson} from '../http.ts'
 import {authError} from './errors.ts'
 
 const MIN_PASSWORD_LENGTH = 6
@@ -17,6 +17,7 @@ export async function jsonObject(req: IncomingMessage): Promise<Record<string, u
     body = (await readJson(req)) ?? {}
   } catch (error) {
     if (error instanceof BodyNotJson) throw authError(400, 'bad_json', `Could not parse request body as JSON: ${error.message}`)
+    if (error instanceof BodyNotUtf8) throw authError(400, 'bad_json', 'Could not parse request body as JSON: the body is not valid UTF-8')
     throw error
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
