@@ -1,6 +1,6 @@
 // Publish-to-live latency: from the webhook's arrival at the publish hook to the new HTML being served,
 // five publishes of a price change on throwaway parts, with the default debounce.
-import {readPublishHookEnv} from '@quantedge/web/content/env'
+import {readPublishHookEnv} from '@quantedge/publish-hook/settings'
 import {editDraft, publishDraft} from '@quantedge/content/editor'
 import {startEditorialStack} from '@quantedge/test-support/editorialStack'
 import type {RebuildOutcome} from '@quantedge/publish-hook/publisher'

@@ -1,30 +1,43 @@
 // `npm start`: the whole product on this machine from the embedded defaults, with its addresses printed:
 // the Studio, the public site with publish-to-live, the draft preview, the Content Lake, and Supabase.
+// Each server reads its own settings; this file is where they meet (the lake lets the others' origins in).
 import {join} from 'node:path'
-import {authorityCertificatePath} from '@quantedge/studio/content-lake/certificates'
-import {startEmbeddedLakeIfNeeded} from '@quantedge/studio/content-lake/ensure'
-import {configuredSupabase, startLocalSupabaseIfNeeded} from '@quantedge/supabase/local/ensure'
-import {contentClient} from '@quantedge/web/content/client'
-import {describeContentLake, readContentEnv, readLakeEnv, readPreviewEnv} from '@quantedge/web/content/env'
-import {buildSite, siteSettings} from './build.ts'
-import {reuseOrBuild} from './buildInputs.ts'
+import {authorityCertificatePath} from '@quantedge/content-lake/certificates'
+import {startEmbeddedLakeIfNeeded} from '@quantedge/content-lake/ensure'
+import {readLakeEnv} from '@quantedge/content-lake/settings'
+import {startPreviewServer} from '@quantedge/preview-server/server'
+import {readPreviewEnv} from '@quantedge/preview-server/settings'
+import {startLiveSite} from '@quantedge/publish-hook/live'
 import {repositoryRoot} from '@quantedge/server-kit/run'
+import {readSiteServerEnv} from '@quantedge/site-server/settings'
 import {buildStudio, studioEnv} from '@quantedge/studio/serve/build'
 import {startStudioServer} from '@quantedge/studio/serve/server'
-import {startPreviewServer} from '@quantedge/preview-server/server'
-import {startLiveSite} from '@quantedge/publish-hook/live'
+import {readStudioServerEnv} from '@quantedge/studio/serve/settings'
+import {configuredSupabase, startLocalSupabaseIfNeeded} from '@quantedge/supabase/local/ensure'
+import {contentClient} from '@quantedge/web/content/client'
+import {describeContentLake, readContentEnv} from '@quantedge/web/content/env'
 import {buildPreviewSite, defaultPreviewBuildDir} from '@quantedge/web/prerender'
+import {buildSite, siteSettings} from './build.ts'
+import {reuseOrBuild} from './buildInputs.ts'
 
 const content = readContentEnv()
-const sitePort = Number(process.env.SITE_PORT || 3000)
-const studioPort = Number(process.env.STUDIO_PORT || 3333)
+const siteServer = readSiteServerEnv()
+const previewServer = readPreviewEnv()
+const studioServer = readStudioServerEnv()
+const localOrigin = (port: number) => `http://localhost:${port}`
 const lakeEnv = readLakeEnv()
+const lakeSettings = {
+  ...lakeEnv,
+  corsOrigins: [...new Set([...lakeEnv.corsOrigins, ...[studioServer.port, siteServer.port, previewServer.port].map(localOrigin)])],
+}
+const studioBuildDir = join(repositoryRoot, '.data', 'studio')
 
 try {
-  const lake = await startEmbeddedLakeIfNeeded(content)
-  const supabase = await startLocalSupabaseIfNeeded()
+  const lake = await startEmbeddedLakeIfNeeded(content, lakeSettings)
+  // The stand-in's e-mailed links return to the site where this start serves it.
+  const supabase = await startLocalSupabaseIfNeeded(process.env, {auth: {siteUrl: localOrigin(siteServer.port)}})
   const siteDir = await buildSite(content)
-  const live = await startLiveSite({siteDir, sitePort, siteHost: process.env.SITE_HOST || '127.0.0.1'})
+  const live = await startLiveSite({siteDir, sitePort: siteServer.port, siteHost: siteServer.host})
   const previewBuild = await reuseOrBuild('Draft preview', defaultPreviewBuildDir, {sources: ['web', 'schemas'], settings: siteSettings(process.env)}, () =>
     buildPreviewSite(),
   )
@@ -32,13 +45,13 @@ try {
     buildDir: previewBuild,
     drafts: contentClient('drafts', content),
     publicSiteUrl: live.site.url,
-    port: readPreviewEnv().port,
+    port: previewServer.port,
   })
-  const studioSettings = studioEnv(preview.url)
-  const studioBuild = await reuseOrBuild('Studio', join(repositoryRoot, '.data', 'studio'), {sources: ['studio', 'schemas'], settings: studioSettings}, () =>
-    buildStudio(join(repositoryRoot, '.data', 'studio'), studioSettings),
+  const studioSettings = studioEnv({previewUrl: preview.url, lakeUrl: `https://localhost:${lakeSettings.securePort}`})
+  const studioBuild = await reuseOrBuild('Studio', studioBuildDir, {sources: ['studio', 'schemas'], settings: studioSettings}, () =>
+    buildStudio(studioBuildDir, studioSettings),
   )
-  const studio = await startStudioServer(studioBuild, studioPort)
+  const studio = await startStudioServer(studioBuild, studioServer.port)
   const studioProject = process.env.SANITY_STUDIO_PROJECT_ID
   const {url: supabaseUrl, settings} = configuredSupabase()
   console.log('')
@@ -46,9 +59,9 @@ try {
   console.log(`  Site            ${live.site.url}`)
   console.log(`  Draft preview   ${preview.url}  (link: npm run content -- preview-url /tradingview)`)
   console.log(`  Publish hook    ${live.hook.url}  (rebuilds the site when content is published)`)
-  console.log(`  Content Lake    ${describeContentLake(content)}${lake ? `, embedded, data in ${lakeEnv.dataDir}` : ''}`)
+  console.log(`  Content Lake    ${describeContentLake(content)}${lake ? `, embedded, data in ${lakeSettings.dataDir}` : ''}`)
   if (lake?.secureUrl) {
-    console.log(`                  ${lake.secureUrl} for the Studio (HTTP/2; trust ${authorityCertificatePath(lakeEnv.certificateDir)} once)`)
+    console.log(`                  ${lake.secureUrl} for the Studio (HTTP/2; trust ${authorityCertificatePath(lakeSettings.certificateDir)} once)`)
   }
   console.log(`  Supabase API    ${supabaseUrl}${supabase ? `, local stand-in, data in ${settings.dataDir}` : ''}`)
   if (supabase) console.log(`  Dev mailbox     ${supabase.mailboxUrl}  (confirmation and password-reset e-mails)`)

@@ -1,14 +1,19 @@
 // `npm run studio`: Sanity Studio's development server on STUDIO_PORT, reloading as the schema changes.
 // Without a Sanity project it edits the embedded Content Lake (started here when it is not running).
-import {startEmbeddedLakeIfNeeded} from '@quantedge/studio/content-lake/ensure'
-import {readContentEnv} from '@quantedge/web/content/env'
+import {startEmbeddedLakeIfNeeded} from '@quantedge/content-lake/ensure'
+import {readLakeEnv} from '@quantedge/content-lake/settings'
+import {readPreviewEnv} from '@quantedge/preview-server/settings'
 import {run} from '@quantedge/server-kit/run'
 import {studioDir, studioEnv} from '@quantedge/studio/serve/build'
+import {readStudioServerEnv} from '@quantedge/studio/serve/settings'
+import {readContentEnv} from '@quantedge/web/content/env'
 
-const port = process.env.STUDIO_PORT || '3333'
+const {port} = readStudioServerEnv()
+const lakeUrl = `https://localhost:${readLakeEnv().securePort}`
+const previewUrl = `http://localhost:${readPreviewEnv().port}`
 const lake = process.env.SANITY_STUDIO_PROJECT_ID ? undefined : await startEmbeddedLakeIfNeeded(readContentEnv())
 try {
-  await run('sanity', ['dev', '--port', port], {cwd: studioDir, env: studioEnv('http://localhost:3001')})
+  await run('sanity', ['dev', '--port', String(port)], {cwd: studioDir, env: studioEnv({previewUrl, lakeUrl})})
 } finally {
   await lake?.close()
 }

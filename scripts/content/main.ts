@@ -1,7 +1,8 @@
 // `npm run content -- <command>`: act as an editor through the configured Content Lake's API.
 import {contentClient} from '@quantedge/web/content/client'
-import {describeContentLake, readContentEnv, readPreviewEnv} from '@quantedge/web/content/env'
-import {withContentLake} from '@quantedge/studio/content-lake/ensure'
+import {readPreviewEnv} from '@quantedge/preview-server/settings'
+import {describeContentLake, readContentEnv} from '@quantedge/web/content/env'
+import {withContentLake} from '@quantedge/content-lake/ensure'
 import {discardDraft, editDraft, previewLink, publishDraft} from './editor.ts'
 
 const USAGE = `Usage: npm run content -- <command>

@@ -1,10 +1,10 @@
 // The public site with publish-to-live: the static server, a publisher that rebuilds into release folders
 // and swaps them in, and the webhook receiver that triggers it. Used by `npm start` and `npm run publish-hook`.
 import {join} from 'node:path'
-import {readPublishHookEnv} from '@quantedge/web/content/env'
 import {prerenderSite, webDir} from '@quantedge/web/prerender'
 import {startSiteServer} from '@quantedge/site-server/server'
 import {Publisher} from './publisher.ts'
+import {readPublishHookEnv, type PublishHookEnv} from './settings.ts'
 import {startPublishHook} from './receiver.ts'
 
 type LiveSiteOptions = {
@@ -13,7 +13,7 @@ type LiveSiteOptions = {
   siteHost?: string
   /** Settings for the rebuilds (tests point them at their own lake). */
   env?: NodeJS.ProcessEnv
-  hookEnv?: ReturnType<typeof readPublishHookEnv>
+  hookEnv?: PublishHookEnv
   releasesDir?: string
 }
 

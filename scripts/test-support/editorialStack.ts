@@ -4,7 +4,7 @@
 import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
-import {TEST_LAKE_TOKEN, testLakeClient} from '@quantedge/studio/content-lake/testLake'
+import {TEST_LAKE_TOKEN, testLakeClient} from '@quantedge/content-lake/testLake'
 import {contentClient} from '@quantedge/web/content/client'
 import {readContentEnv, SITE_DOCUMENT_TYPES} from '@quantedge/web/content/env'
 import {startPreviewServer} from '@quantedge/preview-server/server'

@@ -2,8 +2,8 @@
 // spec, and a build into a temporary folder. Nothing touches the data `npm start` keeps.
 import {mkdirSync, mkdtempSync, rmSync} from 'node:fs'
 import {join} from 'node:path'
-import {startTestLake, testLakeClient, type TestLake, type TestLakeOptions} from '@quantedge/studio/content-lake/testLake'
-import type {WebhookConfig} from '@quantedge/studio/content-lake/webhooks'
+import {startTestLake, testLakeClient, type TestLake, type TestLakeOptions} from '@quantedge/content-lake/testLake'
+import type {WebhookConfig} from '@quantedge/content-lake/webhooks'
 import {seedDocuments} from '@quantedge/content/seed/documents'
 import {seedContentLake} from '@quantedge/content/seed'
 import {prerenderSite, webDir} from '@quantedge/web/prerender'

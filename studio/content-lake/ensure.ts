@@ -1,8 +1,8 @@
 // Lets a command use the configured Content Lake whether or not one is running: when the configuration
 // names this machine's embedded lake and nothing answers there, the lake runs in-process for the command.
-import {readLakeEnv, type ContentEnv, type LakeEnv} from '@quantedge/web/content/env'
 import {localCertificate, trustInstructions} from './certificates.ts'
 import {startContentLake, type ContentLake} from './server.ts'
+import {readLakeEnv, type LakeEnv} from './settings.ts'
 
 export const embeddedLakeUrl = (lake: LakeEnv = readLakeEnv()) => `http://${lake.host}:${lake.port}`
 
@@ -14,12 +14,12 @@ export async function isAnswering(url: string) {
   }
 }
 
-/** Starts the embedded lake when the configuration points at it and it is not running; else nothing. */
-export async function startEmbeddedLakeIfNeeded(
-  content: ContentEnv,
-  lake: LakeEnv = readLakeEnv(),
-): Promise<ContentLake | undefined> {
-  if (content.apiHost !== embeddedLakeUrl(lake) || (await isAnswering(content.apiHost))) return undefined
+/** The configured Content Lake, as whoever reads content knows it. */
+type ConfiguredLake = {apiHost: string}
+
+/** Starts the embedded lake when the configured Content Lake is its address and nothing answers there. */
+export async function startEmbeddedLakeIfNeeded({apiHost}: ConfiguredLake, lake: LakeEnv = readLakeEnv()): Promise<ContentLake | undefined> {
+  if (apiHost !== embeddedLakeUrl(lake) || (await isAnswering(apiHost))) return undefined
   return startEmbeddedLake(lake)
 }
 
@@ -30,8 +30,9 @@ export async function startEmbeddedLake(lake: LakeEnv = readLakeEnv()): Promise<
   return startContentLake({...lake, tls: {key: certificate.key, cert: certificate.cert, securePort: lake.securePort}})
 }
 
-export async function withContentLake<T>(content: ContentEnv, run: () => Promise<T>): Promise<T> {
-  const started = await startEmbeddedLakeIfNeeded(content)
+/** Runs `run` with the configured Content Lake answering, the embedded one started for it when needed. */
+export async function withContentLake<T>(configured: ConfiguredLake, run: () => Promise<T>): Promise<T> {
+  const started = await startEmbeddedLakeIfNeeded(configured)
   try {
     return await run()
   } finally {

@@ -1,13 +1,11 @@
-// Runs the embedded Content Lake until stopped: `npm run lake -w studio`, or started by `npm start`.
-import {readLakeEnv} from '@quantedge/web/content/env'
+// `npm run lake`: the embedded Content Lake on its two ports until stopped.
+import {runUntilStopped} from '@quantedge/server-kit/runUntilStopped'
 import {startEmbeddedLake} from './ensure.ts'
+import {readLakeEnv} from './settings.ts'
 
 const settings = readLakeEnv()
-const lake = await startEmbeddedLake(settings)
-console.log(`Embedded Content Lake on ${lake.url}, and ${lake.secureUrl} for the Studio (data: ${settings.dataDir})`)
-
-const stop = () => {
-  lake.close().then(() => process.exit(0))
-}
-process.once('SIGINT', stop)
-process.once('SIGTERM', stop)
+await runUntilStopped(
+  'The embedded Content Lake',
+  () => startEmbeddedLake(settings),
+  (lake) => `Embedded Content Lake on ${lake.url}, and ${lake.secureUrl} for the Studio (data: ${settings.dataDir})`,
+)

@@ -1,17 +1,19 @@
-// Which Content Lake a Studio build talks to: the embedded lake's HTTP/2 port without a project, Sanity's API with one.
+// Which Content Lake a Studio build talks to: the embedded lake's HTTP/2 address without a project, Sanity's API with one.
 import {expect, it} from 'vitest'
 import {studioEnv} from './build.ts'
 
-it('points a Studio without a Sanity project at the embedded lake over HTTPS, on its secure port', () => {
-  expect(studioEnv('http://localhost:3001', {})).toEqual({
+const addresses = {previewUrl: 'http://localhost:3001', lakeUrl: 'https://localhost:4443'}
+
+it('points a Studio without a Sanity project at the embedded lake over HTTPS', () => {
+  expect(studioEnv(addresses, {})).toEqual({
     SANITY_STUDIO_PREVIEW_URL: 'http://localhost:3001',
     SANITY_STUDIO_API_HOST: 'https://localhost:4443',
   })
-  expect(studioEnv('http://localhost:3001', {CONTENT_LAKE_SECURE_PORT: '5443'}).SANITY_STUDIO_API_HOST).toBe('https://localhost:5443')
+  expect(studioEnv(addresses, {SANITY_STUDIO_API_HOST: 'https://lake.localhost:5443'}).SANITY_STUDIO_API_HOST).toBe('https://lake.localhost:5443')
 })
 
 it('leaves a Studio with a Sanity project on Sanity’s API, and keeps a configured preview address', () => {
-  expect(studioEnv('http://localhost:3001', {SANITY_STUDIO_PROJECT_ID: 'abc123', SANITY_STUDIO_PREVIEW_URL: 'https://preview.example.com'})).toEqual({
+  expect(studioEnv(addresses, {SANITY_STUDIO_PROJECT_ID: 'abc123', SANITY_STUDIO_PREVIEW_URL: 'https://preview.example.com'})).toEqual({
     SANITY_STUDIO_PREVIEW_URL: 'https://preview.example.com',
   })
 })

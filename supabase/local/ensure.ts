@@ -1,6 +1,6 @@
 // Lets a command use the configured Supabase whether or not the stand-in is running: when the site is
 // configured for supabase/local on this machine and nothing answers there, the stand-in runs in-process.
-import {startLocalSupabase, type LocalSupabase} from './server.ts'
+import {startLocalSupabase, type LocalSupabase, type LocalSupabaseOptions} from './server.ts'
 import {localSupabaseSettings} from './settings.ts'
 
 /** The API address the site is configured for (VITE_SUPABASE_URL), and whether that is the local stand-in. */
@@ -19,8 +19,12 @@ async function isAnswering(url: string) {
   }
 }
 
-export async function startLocalSupabaseIfNeeded(env: Record<string, string | undefined> = process.env): Promise<LocalSupabase | undefined> {
+/** Starts the stand-in when the site is configured for it and nothing answers there; `overrides` go to its options. */
+export async function startLocalSupabaseIfNeeded(
+  env: Record<string, string | undefined> = process.env,
+  overrides: Partial<LocalSupabaseOptions> = {},
+): Promise<LocalSupabase | undefined> {
   const {url, isLocal, settings} = configuredSupabase(env)
   if (!isLocal || (await isAnswering(url))) return undefined
-  return startLocalSupabase(settings)
+  return startLocalSupabase({...settings, ...overrides})
 }

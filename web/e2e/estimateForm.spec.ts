@@ -5,8 +5,19 @@ import {startTestSupabase} from '@quantedge/supabase/local/testSupabase'
 import {startSiteServer} from '@quantedge/site-server/server'
 import {buildSiteFrom, startSeededLake} from '@quantedge/test-support/throwawaySite'
 import {expect, openHydrated, test} from './support/fixtures.ts'
-import {leadOwner, uniqueEmail} from './support/supabase.ts'
+import {leadOwner, uniqueEmail, visitorFrom} from './support/supabase.ts'
 import {MAX_LENGTH} from '../app/estimate/estimateRequest.ts'
+
+/** The row `fillForm` makes, as the form sends it. */
+const TYPED_ROW = {
+  name: 'Asha Rao',
+  phone: '+91 98765 43210',
+  platforms: ['Python', 'Other'],
+  requirements: ['Backtesting'],
+  description: 'Backtest my Bank Nifty straddle rules over three years.\nThen automate them.',
+  terms_accepted: true,
+  ownership_confirmed: true,
+}
 
 const fillForm = async (page: Page, email: string) => {
   const form = page.locator('form.estimate-form')
@@ -130,6 +141,25 @@ test('a complete request shows Submitting…, then success; the form resets and 
       user_id: null,
     },
   ])
+})
+
+test('a request over the throttle’s limit is refused in words, and everything typed stays', async ({page}) => {
+  const email = uniqueEmail('eager')
+  // The limit for one e-mail address, reached from another client address, as an eager visitor on another network would.
+  const elsewhere = visitorFrom('127.0.0.9')
+  for (let sent = 0; ; sent += 1) {
+    const {error} = await elsewhere.from('free_estimate_requests').insert({...TYPED_ROW, email})
+    if (error?.code === 'PT429') break
+    expect(error, `insert ${sent + 1}`).toBeNull()
+  }
+  await openHydrated(page, '/contactus')
+  const form = await fillForm(page, email)
+  await form.getByRole('button', {name: 'Submit'}).click()
+  await expect(form.getByRole('alert')).toHaveText('Too many requests, please try again in a few minutes')
+  await expect(form.getByLabel('Name *')).toHaveValue('Asha Rao')
+  await expect(form.getByLabel('Email *')).toHaveValue(email)
+  await expect(form.locator('.chip:has(input:checked)')).toHaveText(['Python', 'Other', 'Backtesting'])
+  await expect(form.getByLabel('I confirm I own this information *')).toBeChecked()
 })
 
 test('with the backend stopped, the red box shows the failure and everything typed stays', async ({page}) => {

@@ -3,7 +3,7 @@ import {execFile} from 'node:child_process'
 import {createServer, type AddressInfo} from 'node:net'
 import {promisify} from 'node:util'
 import {afterEach, beforeEach, expect, it} from 'vitest'
-import {startTestLake, TEST_LAKE_TOKEN, testLakeClient, type TestLake} from '@quantedge/studio/content-lake/testLake'
+import {startTestLake, TEST_LAKE_TOKEN, testLakeClient, type TestLake} from '@quantedge/content-lake/testLake'
 
 let lake: TestLake
 beforeEach(async () => {

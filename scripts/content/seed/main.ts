@@ -1,7 +1,7 @@
 // `npm run seed [-- --force]`: the spec's content into the configured Content Lake.
 import {contentClient} from '@quantedge/web/content/client'
 import {describeContentLake, readContentEnv} from '@quantedge/web/content/env'
-import {withContentLake} from '@quantedge/studio/content-lake/ensure'
+import {withContentLake} from '@quantedge/content-lake/ensure'
 import {seedDocuments} from './documents.ts'
 import {seedContentLake} from './seed.ts'
 

@@ -3,6 +3,7 @@
 // supabase/local) refuses the row, the form refuses the same input first with words beside the field, and
 // should the service's refusal still reach the visitor, it reads as a sentence without the constraint's name.
 import {createClient} from '@supabase/supabase-js'
+import {fetchFrom} from '@quantedge/supabase/local/boundFetch'
 import {DEMO_ANON_KEY} from '@quantedge/supabase/local/keys'
 import {startTestSupabase, type TestSupabase} from '@quantedge/supabase/local/testSupabase'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
@@ -101,6 +102,15 @@ it('lets the limits themselves through: the form and the table agree on each num
   expect(validateEstimateRequest(longest)).toEqual({})
   const {error} = await visitor().from('free_estimate_requests').insert(toRow(longest))
   expect(error).toBeNull()
+})
+
+it('words the throttle’s refusal as the visitor should read it', async () => {
+  const sameSender = createClient(supabase.url, DEMO_ANON_KEY, {auth: {persistSession: false}, global: {fetch: fetchFrom('127.0.0.7')}})
+  const request = toRow({...complete, email: 'eager@example.com'})
+  let refused
+  for (let attempt = 0; attempt < 20 && !refused; attempt += 1) refused = (await sameSender.from('free_estimate_requests').insert(request)).error
+  expect(refused?.code).toBe('PT429')
+  expect(describeRefusal(refused!)).toEqual({message: 'Too many requests, please try again in a few minutes'})
 })
 
 it('words any other refusal as a sentence, never the service’s internals', () => {

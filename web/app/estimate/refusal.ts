@@ -29,10 +29,15 @@ const FIELD_NAMES: Record<EstimateField, string> = {
 }
 
 const CHECK_VIOLATION = '23514'
+/** The throttle's refusal (supabase/migrations/…_free_estimate_request_throttle.sql), answered with HTTP 429. */
+const TOO_MANY_REQUESTS = 'PT429'
+
+export const TOO_MANY_REQUESTS_MESSAGE = 'Too many requests, please try again in a few minutes'
 const CONSTRAINT_NAME = /check constraint "([^"]+)"/
 
 /** `error` is what supabase-js returned (a PostgREST error) or threw (a failed connection). */
 export function describeRefusal(error: {code?: string; message: string}): Refusal {
+  if (error.code === TOO_MANY_REQUESTS) return {message: TOO_MANY_REQUESTS_MESSAGE}
   if (error.code === CHECK_VIOLATION) {
     const field = CHECKED_FIELDS[CONSTRAINT_NAME.exec(error.message)?.[1] ?? '']
     if (field) return {field, message: `Please check ${FIELD_NAMES[field]} and try again.`}

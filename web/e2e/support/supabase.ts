@@ -1,5 +1,6 @@
 // What browser tests need of the test stand-in: its mailbox, and reading rows back as the lead owner.
 import {createClient} from '@supabase/supabase-js'
+import {fetchFrom} from '@quantedge/supabase/local/boundFetch'
 import {DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY} from '@quantedge/supabase/local/keys'
 import {latestLink} from '@quantedge/supabase/local/testSupabase'
 
@@ -12,6 +13,10 @@ const required = (name: string) => {
 export const mailedLink = (address: string) => latestLink(required('E2E_MAILBOX_URL'), address)
 
 export const leadOwner = () => createClient(required('E2E_SUPABASE_URL'), DEMO_SERVICE_ROLE_KEY, {auth: {persistSession: false}})
+
+/** A visitor's supabase-js whose requests leave from `clientAddress` (any of 127/8), as another visitor's would. */
+export const visitorFrom = (clientAddress: string) =>
+  createClient(required('E2E_SUPABASE_URL'), DEMO_ANON_KEY, {auth: {persistSession: false}, global: {fetch: fetchFrom(clientAddress)}})
 
 /** An address no other test uses. */
 export const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`

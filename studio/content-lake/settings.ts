@@ -1,0 +1,64 @@
+// The embedded Content Lake's settings, read from its own variables (CONTENT_LAKE_*, defaults in .env.example).
+// Whoever starts the lake beside other servers (npm start) may override any of them.
+import {resolve} from 'node:path'
+import {portSetting, type Env} from '@quantedge/server-kit/settings'
+import type {WebhookConfig} from './webhooks.ts'
+
+/** The token the embedded lake accepts by default. It guards only a lake on 127.0.0.1. */
+export const EMBEDDED_LAKE_TOKEN = 'embedded-content-lake-dev-token'
+
+/** The secret that signs the embedded lake's webhooks by default (the publish hook checks the same by default). */
+export const EMBEDDED_WEBHOOK_SECRET = 'embedded-webhook-dev-secret'
+
+export type LakeEnv = {
+  port: number
+  /** Where the lake also answers HTTP/2 over TLS, for the Studio. */
+  securePort: number
+  host: string
+  dataDir: string
+  /** The local certificate authority and the localhost certificate, created on first start. */
+  certificateDir: string
+  token: string
+  webhooks: WebhookConfig[]
+  /** Browser origins that may call the lake with credentials, as a Sanity project's CORS origins. */
+  corsOrigins: string[]
+}
+
+const repositoryRoot = resolve(import.meta.dirname, '../..')
+
+/** `protocol://hostname[:port]`, `*` allowed as a wildcard, as Sanity's CORS origins are written. */
+const CORS_ORIGIN = /^https?:\/\/[a-z0-9.*-]+(:(\d+|\*))?$/i
+
+/** The local Studio's, site's and draft preview's origins, on their default ports. */
+const DEFAULT_CORS_ORIGINS = 'http://localhost:3333,http://localhost:3000,http://localhost:3001'
+
+function corsOrigins(env: Env) {
+  const origins = (env.CONTENT_LAKE_CORS_ORIGINS || DEFAULT_CORS_ORIGINS).split(',').map((origin) => origin.trim()).filter(Boolean)
+  const wrong = origins.find((origin) => !CORS_ORIGIN.test(origin))
+  if (wrong) throw new Error(`CONTENT_LAKE_CORS_ORIGINS: "${wrong}" is not an origin (protocol://hostname[:port])`)
+  return origins
+}
+
+export function readLakeEnv(env: Env = process.env): LakeEnv {
+  const webhookUrl = env.CONTENT_LAKE_WEBHOOK_URL ?? 'http://127.0.0.1:3002/hooks/publish'
+  return {
+    port: portSetting('CONTENT_LAKE_PORT', 4444, env),
+    securePort: portSetting('CONTENT_LAKE_SECURE_PORT', 4443, env),
+    host: '127.0.0.1',
+    dataDir: resolve(repositoryRoot, env.CONTENT_LAKE_DATA_DIR || '.data/content-lake'),
+    certificateDir: resolve(repositoryRoot, env.CONTENT_LAKE_CERT_DIR || '.data/certificates'),
+    token: env.CONTENT_LAKE_TOKEN || EMBEDDED_LAKE_TOKEN,
+    webhooks: webhookUrl
+      ? [
+          {
+            url: webhookUrl,
+            secret: env.CONTENT_LAKE_WEBHOOK_SECRET || EMBEDDED_WEBHOOK_SECRET,
+            // Every published document but Sanity's own (assets, preview secrets), as a project's webhook filter.
+            filter: env.CONTENT_LAKE_WEBHOOK_FILTER || '!string::startsWith(_type, "sanity.")',
+            projection: '{_id, _type, _rev}',
+          },
+        ]
+      : [],
+    corsOrigins: corsOrigins(env),
+  }
+}
