@@ -1,11 +1,30 @@
-// Unit and contract tests for every workspace. Browser tests are Playwright's (web/e2e), not Vitest's.
+// Unit, contract and slow tests for every workspace, as three Vitest projects (`npm test` runs them all).
+// Browser tests are Playwright's (web/e2e), not Vitest's.
+//   unit      pure functions and single modules: seconds; run them as you edit (`npm run test:unit`)
+//   contract  real servers on free ports (the lake, supabase/local, PGlite, the site server): about a minute
+//   slow      whole builds and type checks of a copy of the repository: minutes
 import {defineConfig} from 'vitest/config'
+
+const ALL = ['{schemas,studio,web,scripts,supabase}/**/*.test.ts']
+const SLOW = ['scripts/cli/typecheck.test.ts', 'studio/build.test.ts']
+const CONTRACT = [
+  'studio/content-lake/**/*.test.ts',
+  'supabase/**/*.test.ts',
+  'scripts/content/**/*.test.ts',
+  'scripts/site-server/**/*.test.ts',
+  'scripts/server-kit/**/*.test.ts',
+  'web/app/estimate/estimateRules.test.ts',
+]
+const NEVER = ['**/node_modules/**', 'web/e2e/**', '**/dist/**', '**/build/**']
 
 export default defineConfig({
   test: {
-    include: ['{schemas,studio,web,scripts,supabase}/**/*.test.ts'],
-    exclude: ['**/node_modules/**', 'web/e2e/**', '**/dist/**', '**/build/**'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    projects: [
+      {extends: true, test: {name: 'unit', include: ALL, exclude: [...NEVER, ...SLOW, ...CONTRACT]}},
+      {extends: true, test: {name: 'contract', include: CONTRACT, exclude: NEVER}},
+      {extends: true, test: {name: 'slow', include: SLOW, exclude: NEVER}},
+    ],
   },
 })

@@ -1,0 +1,24 @@
+// The README's layout is the tree: every workspace is in it, and every folder it names exists.
+import {existsSync, globSync, readFileSync} from 'node:fs'
+import {join} from 'node:path'
+import {repositoryRoot} from '@quantedge/server-kit/run'
+import {expect, it} from 'vitest'
+
+const readme = readFileSync(join(repositoryRoot, 'README.md'), 'utf8')
+const layout = /## Layout[\s\S]*?```\n([\s\S]*?)```/.exec(readme)?.[1] ?? ''
+const listed = [...layout.matchAll(/^([a-z][\w./-]*\/)\s/gm)].map((match) => match[1]!.replace(/\/$/, ''))
+
+it('lists every workspace, each under its package name', () => {
+  const {workspaces} = JSON.parse(readFileSync(join(repositoryRoot, 'package.json'), 'utf8')) as {workspaces: string[]}
+  const folders = workspaces.flatMap((pattern) => globSync(pattern, {cwd: repositoryRoot})).sort()
+  expect(listed.sort()).toEqual(folders)
+  for (const folder of folders) {
+    const {name} = JSON.parse(readFileSync(join(repositoryRoot, folder, 'package.json'), 'utf8')) as {name: string}
+    expect(layout, folder).toContain(name)
+  }
+})
+
+it('names only folders that exist', () => {
+  expect(listed.length).toBeGreaterThan(0)
+  for (const folder of listed) expect(existsSync(join(repositoryRoot, folder)), folder).toBe(true)
+})
