@@ -1,5 +1,5 @@
 // `npm run bench`: performance numbers, measured here and printed as tables. Not part of `npm test`.
-// BENCH_RUNS: Lighthouse runs per route, the median kept (default 3). BENCH_ONLY=site|dead-time|estimates|publish|lake runs one part;
+// BENCH_RUNS: Lighthouse runs per route, the median kept (default 3). BENCH_ONLY=site|dead-time|estimates|publish|lake|startup runs one part;
 // BENCH_ROUTES=/,/tradingview limits the Lighthouse routes (the bare page is always measured).
 import {assertChromium} from '@quantedge/test-support/chromium'
 import {benchDeadTime, deadTimeTable, deadTimeTargetsMissed} from './deadTime.ts'
@@ -7,6 +7,7 @@ import {benchEstimates, estimatesTable} from './estimates.ts'
 import {benchLake, lakeTable} from './lake.ts'
 import {benchPublish, publishTable} from './publish.ts'
 import {benchSite, siteTable, siteTargetsMissed} from './site.ts'
+import {benchStartup, startupTable, WARM_START_TARGET_MS} from './startup.ts'
 
 const only = process.env.BENCH_ONLY
 
@@ -20,6 +21,14 @@ if (!only || only === 'site') {
   console.log(siteTable(rows))
   const missed = siteTargetsMissed(rows)
   console.log(missed.length === 0 ? '\nAll site targets met.' : `\nTargets missed:\n${missed.map((line) => `- ${line}`).join('\n')}`)
+}
+
+if (!only || only === 'startup') {
+  console.error('Start-up: npm start cold and warm, and npm run dev until its first page, in a copy of the repository')
+  const result = await benchStartup()
+  console.log('\n## Start-up (a copy of the repository, free ports)\n')
+  console.log(startupTable(result))
+  console.log(result.warmStartMs <= WARM_START_TARGET_MS ? '\nA warm npm start is ready within its target.' : `\nTarget missed: a warm npm start took ${result.warmStartMs} ms`)
 }
 
 if (!only || only === 'dead-time') {

@@ -1,26 +1,25 @@
 // Lets a command use the configured Content Lake whether or not one is running: when the configuration
 // names this machine's embedded lake and nothing answers there, the lake runs in-process for the command.
+import {answers} from '@quantedge/server-kit/answers'
 import {localCertificate, trustInstructions} from './certificates.ts'
 import {startContentLake, type ContentLake} from './server.ts'
 import {readLakeEnv, type LakeEnv} from './settings.ts'
 
 export const embeddedLakeUrl = (lake: LakeEnv = readLakeEnv()) => `http://${lake.host}:${lake.port}`
 
-export async function isAnswering(url: string) {
-  try {
-    return (await fetch(`${url}/v1/ping`, {signal: AbortSignal.timeout(2000)})).ok
-  } catch {
-    return false
-  }
-}
+/** Whether a Content Lake answers at `url`. */
+export const isAnswering = (url: string) => answers(`${url}/v1/ping`)
 
 /** The configured Content Lake, as whoever reads content knows it. */
 type ConfiguredLake = {apiHost: string}
 
+/** Whether the configured Content Lake is the embedded one and nothing answers there yet. */
+export const embeddedLakeIsNeeded = async ({apiHost}: ConfiguredLake, lake: LakeEnv = readLakeEnv()) =>
+  apiHost === embeddedLakeUrl(lake) && !(await isAnswering(apiHost))
+
 /** Starts the embedded lake when the configured Content Lake is its address and nothing answers there. */
-export async function startEmbeddedLakeIfNeeded({apiHost}: ConfiguredLake, lake: LakeEnv = readLakeEnv()): Promise<ContentLake | undefined> {
-  if (apiHost !== embeddedLakeUrl(lake) || (await isAnswering(apiHost))) return undefined
-  return startEmbeddedLake(lake)
+export async function startEmbeddedLakeIfNeeded(configured: ConfiguredLake, lake: LakeEnv = readLakeEnv()): Promise<ContentLake | undefined> {
+  return (await embeddedLakeIsNeeded(configured, lake)) ? startEmbeddedLake(lake) : undefined
 }
 
 /** The embedded lake on its two ports; the first start creates the local certificate and says how to trust it. */

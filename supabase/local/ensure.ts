@@ -1,5 +1,6 @@
 // Lets a command use the configured Supabase whether or not the stand-in is running: when the site is
 // configured for supabase/local on this machine and nothing answers there, the stand-in runs in-process.
+import {answers} from '@quantedge/server-kit/answers'
 import {startLocalSupabase, type LocalSupabase, type LocalSupabaseOptions} from './server.ts'
 import {localSupabaseSettings} from './settings.ts'
 
@@ -11,13 +12,8 @@ export function configuredSupabase(env: Record<string, string | undefined> = pro
   return {url, isLocal: url === localUrl, settings}
 }
 
-async function isAnswering(url: string) {
-  try {
-    return (await fetch(`${url}/health`, {signal: AbortSignal.timeout(2000)})).ok
-  } catch {
-    return false
-  }
-}
+/** Whether supabase/local (or the Supabase CLI's stack) answers at `url`. */
+export const isAnswering = (url: string) => answers(`${url}/health`)
 
 /** Starts the stand-in when the site is configured for it and nothing answers there; `overrides` go to its options. */
 export async function startLocalSupabaseIfNeeded(
