@@ -4,6 +4,7 @@
 // `citeFirstError: false`, so the failure does not name an expected error as its cause.
 import {spawn} from 'node:child_process'
 import {resolve} from 'node:path'
+import {stripVTControlCharacters} from 'node:util'
 
 export const repositoryRoot = resolve(import.meta.dirname, '../..')
 
@@ -27,7 +28,7 @@ export function run(command: string, args: string[], options: RunOptions = {}) {
     const forward = (target: NodeJS.WriteStream) => (chunk: Buffer) => {
       target.write(chunk)
       for (const line of chunk.toString('utf8').split('\n')) {
-        const plain = line.replace(/\x1b\[[0-9;]*m/g, '').trim()
+        const plain = stripVTControlCharacters(line).trim()
         if (!firstError && ERROR_LINE.test(plain)) firstError = plain
       }
     }

@@ -90,6 +90,8 @@ export function SignInModal({id}: {id: string}) {
           </p>
         )}
         <label htmlFor={`${id}-email`}>Email</label>
+        {/* The dialog's first focus, as HTML recommends for a dialog: it takes effect before any script runs. */}
+        {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
         <input ref={emailInput} id={`${id}-email`} type="email" name="email" autoComplete="email" required autoFocus />
         {mode !== 'reset' && (
           <>

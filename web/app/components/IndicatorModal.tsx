@@ -59,6 +59,8 @@ export function IndicatorModal({id, indicator, buyLabel, hint, directMessageUrl}
         <span className="visually-hidden"> {indicator.name} by direct message (opens in a new tab)</span>
       </a>
       <p className="modal-hint">{fillName(hint, indicator.name)}</p>
+      {/* The dialog's first focus, as HTML recommends for a dialog: it takes effect before any script runs. */}
+      {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
       <button ref={closeButton} type="button" className="button button-secondary" commandfor={id} command="close" autoFocus>
         Close
       </button>

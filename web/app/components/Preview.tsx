@@ -1,4 +1,4 @@
-import {lazy, Suspense, useEffect, useState} from 'react'
+import {lazy, Suspense, useSyncExternalStore} from 'react'
 import {useLocation} from 'react-router'
 
 // Visual editing's overlays are for editors only: its code loads in the preview, never on the public site.
@@ -6,11 +6,13 @@ const VisualEditing = lazy(() =>
   import('@sanity/visual-editing/react-router').then((module) => ({default: module.VisualEditing})),
 )
 
+const noChanges = () => () => {}
+
 /** Shown only by the preview server: the page shows unpublished drafts, how to leave, and the editing overlays. */
 export function Preview() {
   const {pathname} = useLocation()
-  const [mounted, setMounted] = useState(false)
-  useEffect(() => setMounted(true), [])
+  // False in the server's HTML and while hydrating, true after: the overlays load in the browser only.
+  const mounted = useSyncExternalStore(noChanges, () => true, () => false)
   return (
     <>
       <div className="preview-banner" role="region" aria-label="Preview">

@@ -3,6 +3,8 @@
 import 'react'
 
 declare module 'react' {
+  // Merged into React's declaration, whose type parameter it must repeat though it does not use it.
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
   interface ButtonHTMLAttributes<T> {
     commandfor?: string
     command?: 'show-modal' | 'close' | 'request-close' | 'show-popover' | 'hide-popover' | 'toggle-popover'

@@ -2,6 +2,8 @@
 import {test as base, expect} from '@playwright/test'
 
 export const test = base.extend({
+  // Playwright reads a fixture's dependencies from this pattern; this one has none.
+  // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => {
     const url = process.env.E2E_BASE_URL
     if (!url) throw new Error('E2E_BASE_URL is not set: run the browser tests through playwright.config.ts')
