@@ -22,7 +22,10 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     projects: [
-      {extends: true, test: {name: 'unit', include: ALL, exclude: [...NEVER, ...SLOW, ...CONTRACT]}},
+      {
+        extends: true,
+        test: {name: 'unit', include: ALL, exclude: [...NEVER, ...SLOW, ...CONTRACT]},
+      },
       {extends: true, test: {name: 'contract', include: CONTRACT, exclude: NEVER}},
       {extends: true, test: {name: 'slow', include: SLOW, exclude: NEVER}},
     ],

@@ -24,4 +24,9 @@ export const legalPageIds = [
 ] as const
 
 /** Types whose documents all have fixed ids: siteSettings and homePage are singletons whose id is the type name. */
-export const fixedDocumentTypes: ReadonlySet<string> = new Set(['siteSettings', 'homePage', 'sitePage', 'legalPage'])
+export const fixedDocumentTypes: ReadonlySet<string> = new Set([
+  'siteSettings',
+  'homePage',
+  'sitePage',
+  'legalPage',
+])

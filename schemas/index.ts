@@ -30,4 +30,3 @@ export const schemaTypes = [
   seo,
   socialProfile,
 ]
-

@@ -3,7 +3,12 @@ import type {NumberRule, SlugRule, StringRule, UrlRule} from 'sanity'
 
 /** A price in whole Indian rupees: required, positive, no paise. */
 export const rupeePrice = (rule: NumberRule) =>
-  rule.required().integer().positive().max(10_000_000).error('A price is a positive whole number of rupees.')
+  rule
+    .required()
+    .integer()
+    .positive()
+    .max(10_000_000)
+    .error('A price is a positive whole number of rupees.')
 
 /** Public links leave the site only over https. */
 export const httpsUrl = (rule: UrlRule) => rule.required().uri({scheme: ['https']})

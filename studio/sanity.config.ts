@@ -3,7 +3,13 @@ import {presentationTool} from 'sanity/presentation'
 import {structureTool} from 'sanity/structure'
 import {fixedDocumentTypes, schemaTypes} from '@quantedge/schemas'
 import {LOCAL_LOGIN_PATH, LOCAL_LOGIN_PROVIDER} from '@quantedge/content-lake/localLogin'
-import {editsEmbeddedLake, studioApiHost, studioDataset, studioPreviewUrl, studioProjectId} from './environment.ts'
+import {
+  editsEmbeddedLake,
+  studioApiHost,
+  studioDataset,
+  studioPreviewUrl,
+  studioProjectId,
+} from './environment.ts'
 import {locations} from './presentation/locations.ts'
 import {structure} from './structure.ts'
 
@@ -18,19 +24,28 @@ export default defineConfig({
   ...(studioApiHost ? {apiHost: studioApiHost} : {}),
   // The embedded lake has one sign-in provider, the local editor; with one provider the Studio goes straight to it.
   ...(editsEmbeddedLake
-    ? {auth: {redirectOnSingle: true, providers: [{...LOCAL_LOGIN_PROVIDER, url: `${studioApiHost}${LOCAL_LOGIN_PATH}`}]}}
+    ? {
+        auth: {
+          redirectOnSingle: true,
+          providers: [{...LOCAL_LOGIN_PROVIDER, url: `${studioApiHost}${LOCAL_LOGIN_PATH}`}],
+        },
+      }
     : {}),
   plugins: [
     structureTool({structure}),
     // Drafts on the real pages: the preview server checks the secret this tool creates (@sanity/preview-url-secret).
     presentationTool({
-      previewUrl: {origin: studioPreviewUrl, previewMode: {enable: '/api/preview/enable', disable: '/api/preview/disable'}},
+      previewUrl: {
+        origin: studioPreviewUrl,
+        previewMode: {enable: '/api/preview/enable', disable: '/api/preview/disable'},
+      },
       resolve: {locations},
     }),
   ],
   schema: {
     types: schemaTypes,
-    templates: (templates) => templates.filter(({schemaType}) => !fixedDocumentTypes.has(schemaType)),
+    templates: (templates) =>
+      templates.filter(({schemaType}) => !fixedDocumentTypes.has(schemaType)),
   },
   document: {
     actions: (actions, {schemaType}) =>

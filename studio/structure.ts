@@ -13,7 +13,9 @@ export const structure: StructureResolver = (S) =>
       S.listItem()
         .title('Site settings')
         .icon(CogIcon)
-        .child(S.document().schemaType('siteSettings').documentId('siteSettings').title('Site settings')),
+        .child(
+          S.document().schemaType('siteSettings').documentId('siteSettings').title('Site settings'),
+        ),
       S.listItem()
         .title('Home page')
         .icon(HomeIcon)
@@ -29,7 +31,9 @@ export const structure: StructureResolver = (S) =>
                 S.listItem()
                   .id(sitePageId(value))
                   .title(title)
-                  .child(S.document().schemaType('sitePage').documentId(sitePageId(value)).title(title)),
+                  .child(
+                    S.document().schemaType('sitePage').documentId(sitePageId(value)).title(title),
+                  ),
               ),
             ),
         ),

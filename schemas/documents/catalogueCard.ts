@@ -22,4 +22,6 @@ export const catalogueCardFields = (nameMax: number) => [
 ]
 
 export const catalogueCardPreview = {select: {title: 'name', subtitle: 'description'}}
-export const byOrder = [{title: 'Order', name: 'order', by: [{field: 'order', direction: 'asc' as const}]}]
+export const byOrder = [
+  {title: 'Order', name: 'order', by: [{field: 'order', direction: 'asc' as const}]},
+]

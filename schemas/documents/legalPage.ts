@@ -23,9 +23,24 @@ export const legalPage = defineType({
       options: {source: 'title', maxLength: 32},
       validation: requiredSlug,
     }),
-    defineField({name: 'lastUpdated', title: 'Last updated', type: 'date', validation: (rule) => rule.required()}),
-    defineField({name: 'body', title: 'Text', type: 'richText', validation: (rule) => rule.required().min(1)}),
-    defineField({name: 'seo', title: 'Search and sharing', type: 'seo', validation: (rule) => rule.required()}),
+    defineField({
+      name: 'lastUpdated',
+      title: 'Last updated',
+      type: 'date',
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'body',
+      title: 'Text',
+      type: 'richText',
+      validation: (rule) => rule.required().min(1),
+    }),
+    defineField({
+      name: 'seo',
+      title: 'Search and sharing',
+      type: 'seo',
+      validation: (rule) => rule.required(),
+    }),
   ],
   preview: {select: {title: 'title', subtitle: 'slug.current'}},
 })

@@ -47,7 +47,8 @@ export const plan = defineType({
     select: {title: 'title', price: 'price', period: 'billingPeriod'},
     prepare: ({title, price, period}: {title?: string; price?: number; period?: string}) => ({
       title,
-      subtitle: typeof price === 'number' ? formatRecurringPrice(price, period ?? 'month') : 'No price',
+      subtitle:
+        typeof price === 'number' ? formatRecurringPrice(price, period ?? 'month') : 'No price',
     }),
   },
 })

@@ -36,17 +36,24 @@ export const sitePage = defineType({
       name: 'actionLabel',
       title: 'Action label',
       type: 'string',
-      description: 'The label of the page’s card or page action, such as Buy Now, Explore or Follow us.',
+      description:
+        'The label of the page’s card or page action, such as Buy Now, Explore or Follow us.',
       validation: (rule) => rule.max(24),
     }),
     defineField({
       name: 'actionHint',
       title: 'Action hint',
       type: 'string',
-      description: 'A line beside the action. On the indicators page, {name} stands for the indicator’s name.',
+      description:
+        'A line beside the action. On the indicators page, {name} stands for the indicator’s name.',
       validation: (rule) => rule.max(140),
     }),
-    defineField({name: 'seo', title: 'Search and sharing', type: 'seo', validation: (rule) => rule.required()}),
+    defineField({
+      name: 'seo',
+      title: 'Search and sharing',
+      type: 'seo',
+      validation: (rule) => rule.required(),
+    }),
   ],
   preview: {select: {title: 'title', subtitle: 'route'}},
 })

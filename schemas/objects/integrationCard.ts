@@ -8,7 +8,12 @@ export const integrationCard = defineType({
   type: 'object',
   icon: LinkIcon,
   fields: [
-    defineField({name: 'title', title: 'Title', type: 'string', validation: (rule) => rule.required().max(40)}),
+    defineField({
+      name: 'title',
+      title: 'Title',
+      type: 'string',
+      validation: (rule) => rule.required().max(40),
+    }),
     defineField({
       name: 'description',
       title: 'Description',

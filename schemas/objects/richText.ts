@@ -32,7 +32,8 @@ export const richText = defineType({
                 name: 'href',
                 title: 'URL',
                 type: 'url',
-                validation: (rule) => rule.required().uri({scheme: ['https', 'mailto'], allowRelative: true}),
+                validation: (rule) =>
+                  rule.required().uri({scheme: ['https', 'mailto'], allowRelative: true}),
               },
             ],
           },

@@ -3,7 +3,11 @@
 // paint, then again every 50 ms until it works; a control that works at the first tap has no dead time.
 import {chromium, type Browser, type Page} from '@playwright/test'
 import {CHROMIUM_ARGS, CHROMIUM_PATH} from '@quantedge/test-support/chromium'
-import {hydrated, openUntilFirstPaint, throttleLikeAMobile} from '@quantedge/test-support/mobileThrottling'
+import {
+  hydrated,
+  openUntilFirstPaint,
+  throttleLikeAMobile,
+} from '@quantedge/test-support/mobileThrottling'
 import {PUBLIC_PATHS} from '@quantedge/web/sitePaths'
 import {startSiteServer} from '@quantedge/site-server/server'
 import {buildSiteFrom, startSeededLake} from '@quantedge/test-support/throwawaySite'
@@ -18,7 +22,14 @@ const RETRY_MS = 50
 const GIVE_UP_MS = 30_000
 
 /** What a tap on each control must have done, and the taps that make it. */
-const CONTROLS: Record<Control, {on: (path: string) => boolean; tap: (page: Page) => Promise<void>; done: (page: Page) => Promise<boolean>}> = {
+const CONTROLS: Record<
+  Control,
+  {
+    on: (path: string) => boolean
+    tap: (page: Page) => Promise<void>
+    done: (page: Page) => Promise<boolean>
+  }
+> = {
   menu: {
     on: () => true,
     tap: (page) => page.getByRole('button', {name: 'Menu'}).tap({timeout: 1000}),
@@ -26,7 +37,11 @@ const CONTROLS: Record<Control, {on: (path: string) => boolean; tap: (page: Page
   },
   buyNow: {
     on: (path) => path === '/tradingview',
-    tap: (page) => page.getByRole('button', {name: /^Buy Now/}).first().tap({timeout: 1000}),
+    tap: (page) =>
+      page
+        .getByRole('button', {name: /^Buy Now/})
+        .first()
+        .tap({timeout: 1000}),
     done: (page) => page.locator('dialog.modal[open]').isVisible(),
   },
   login: {
@@ -47,8 +62,14 @@ export async function benchDeadTime(): Promise<DeadTimeRow[]> {
   try {
     const rows: DeadTimeRow[] = []
     for (const path of PUBLIC_PATHS) {
-      const row: DeadTimeRow = {path, hydratedMs: await hydrationAfterFirstPaint(browser, `${site.url}${path}`)}
-      for (const [control, {on}] of Object.entries(CONTROLS) as [Control, (typeof CONTROLS)[Control]][]) {
+      const row: DeadTimeRow = {
+        path,
+        hydratedMs: await hydrationAfterFirstPaint(browser, `${site.url}${path}`),
+      }
+      for (const [control, {on}] of Object.entries(CONTROLS) as [
+        Control,
+        (typeof CONTROLS)[Control],
+      ][]) {
         if (on(path)) row[control] = await deadTime(browser, `${site.url}${path}`, control)
       }
       rows.push(row)
@@ -63,14 +84,20 @@ export async function benchDeadTime(): Promise<DeadTimeRow[]> {
 }
 
 async function throttledPage(browser: Browser) {
-  const context = await browser.newContext({viewport: {width: 390, height: 844}, hasTouch: true, isMobile: true})
+  const context = await browser.newContext({
+    viewport: {width: 390, height: 844},
+    hasTouch: true,
+    isMobile: true,
+  })
   const page = await context.newPage()
   await throttleLikeAMobile(context, page)
   return page
 }
 
 const sinceFirstPaint = (page: Page) =>
-  page.evaluate(() => performance.now() - (performance.getEntriesByType('paint')[0]?.startTime ?? 0))
+  page.evaluate(
+    () => performance.now() - (performance.getEntriesByType('paint')[0]?.startTime ?? 0),
+  )
 
 async function deadTime(browser: Browser, url: string, control: Control): Promise<number> {
   const page = await throttledPage(browser)
@@ -82,7 +109,10 @@ async function deadTime(browser: Browser, url: string, control: Control): Promis
       const tappedAt = await sinceFirstPaint(page)
       await tap(page).catch(() => {})
       if (await done(page)) return failedBefore ? Math.round(tappedAt) : 0
-      if (tappedAt > GIVE_UP_MS) throw new Error(`${control} on ${url} still does nothing ${GIVE_UP_MS} ms after the first paint`)
+      if (tappedAt > GIVE_UP_MS)
+        throw new Error(
+          `${control} on ${url} still does nothing ${GIVE_UP_MS} ms after the first paint`,
+        )
       failedBefore = true
       await page.keyboard.press('Escape')
       await page.waitForTimeout(RETRY_MS)
@@ -106,8 +136,15 @@ async function hydrationAfterFirstPaint(browser: Browser, url: string) {
 
 export function deadTimeTable(rows: DeadTimeRow[]): string {
   const cell = (value: number | undefined) => (value === undefined ? '—' : String(value))
-  const header = '| route | menu dead ms | Buy Now dead ms | Login dead ms | hydrated ms after first paint |\n|---|---|---|---|---|'
-  return [header, ...rows.map((row) => `| ${row.path} | ${cell(row.menu)} | ${cell(row.buyNow)} | ${cell(row.login)} | ${row.hydratedMs} |`)].join('\n')
+  const header =
+    '| route | menu dead ms | Buy Now dead ms | Login dead ms | hydrated ms after first paint |\n|---|---|---|---|---|'
+  return [
+    header,
+    ...rows.map(
+      (row) =>
+        `| ${row.path} | ${cell(row.menu)} | ${cell(row.buyNow)} | ${cell(row.login)} | ${row.hydratedMs} |`,
+    ),
+  ].join('\n')
 }
 
 export function deadTimeTargetsMissed(rows: DeadTimeRow[]): string[] {
@@ -116,6 +153,8 @@ export function deadTimeTargetsMissed(rows: DeadTimeRow[]): string[] {
     .flatMap((row) =>
       (['menu', 'buyNow', 'login'] as const)
         .filter((control) => (row[control] ?? 0) > 0)
-        .map((control) => `${row.path}: ${control} dead for ${row[control]} ms after the first paint`),
+        .map(
+          (control) => `${row.path}: ${control} dead for ${row[control]} ms after the first paint`,
+        ),
     )
 }

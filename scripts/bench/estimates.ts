@@ -32,7 +32,14 @@ export type EstimatesBench = {
   p50Ms: number
   p99Ms: number
   perSecond: number
-  flood: {sent: number; accepted: number; refused: number; failed: number; stored: number; refusalP99Ms: number}
+  flood: {
+    sent: number
+    accepted: number
+    refused: number
+    failed: number
+    stored: number
+    refusalP99Ms: number
+  }
   visitorUnloaded: Latencies & {sent: number; failed: number}
   visitorDuringFlood: Latencies & {sent: number; failed: number}
 }
@@ -42,12 +49,23 @@ async function startStandIn() {
   const [port, mailboxPort] = [await freePort(), await freePort()]
   const child = spawn(process.execPath, ['supabase/local/main.ts'], {
     cwd: repositoryRoot,
-    env: {...process.env, SUPABASE_LOCAL_PORT: String(port), SUPABASE_MAILBOX_PORT: String(mailboxPort), SUPABASE_LOCAL_DATA_DIR: dataDir},
+    env: {
+      ...process.env,
+      SUPABASE_LOCAL_PORT: String(port),
+      SUPABASE_MAILBOX_PORT: String(mailboxPort),
+      SUPABASE_LOCAL_DATA_DIR: dataDir,
+    },
     stdio: 'ignore',
   })
   const url = `http://127.0.0.1:${port}`
   for (let attempt = 0; ; attempt += 1) {
-    if (await fetch(`${url}/health`).then((response) => response.ok, () => false)) break
+    if (
+      await fetch(`${url}/health`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      break
     if (attempt > 100) throw new Error('supabase/local did not start for the benchmark')
     await sleep(100)
   }
@@ -61,7 +79,8 @@ async function startStandIn() {
   }
 }
 
-export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN
+export const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN
 const round = (value: number) => Number(value.toFixed(1))
 
 function latencies(samples: number[]): Latencies {
@@ -83,13 +102,19 @@ const lead = (label: string, n: number) => ({
 /** Client addresses 127.<block>.x.y: each a visitor the throttle counts apart. */
 const address = (block: number, n: number) => `127.${block}.${Math.floor(n / 250)}.${(n % 250) + 1}`
 const clientFrom = (url: string, localAddress: string) =>
-  createClient(url, DEMO_ANON_KEY, {auth: {persistSession: false}, global: {fetch: fetchFrom(localAddress)}})
+  createClient(url, DEMO_ANON_KEY, {
+    auth: {persistSession: false},
+    global: {fetch: fetchFrom(localAddress)},
+  })
 
 /** One insert; its latency, and whether it was stored, refused by the throttle (429) or failed otherwise. */
 async function timedInsert(client: ReturnType<typeof clientFrom>, row: ReturnType<typeof lead>) {
   const before = performance.now()
   const {error, status} = await client.from('free_estimate_requests').insert(row)
-  return {ms: performance.now() - before, outcome: error === null ? 'stored' : status === 429 ? 'refused' : 'failed'}
+  return {
+    ms: performance.now() - before,
+    outcome: error === null ? 'stored' : status === 429 ? 'refused' : 'failed',
+  }
 }
 
 async function visitors(url: string, clients: number, seconds: number) {
@@ -101,7 +126,8 @@ async function visitors(url: string, clients: number, seconds: number) {
     Array.from({length: clients}, async (_, clientIndex) => {
       let supabase = clientFrom(url, address(10 + clientIndex, 0))
       for (let n = 0; performance.now() < deadline; n += 1) {
-        if (n > 0 && n % REQUESTS_PER_ADDRESS === 0) supabase = clientFrom(url, address(10 + clientIndex, n / REQUESTS_PER_ADDRESS))
+        if (n > 0 && n % REQUESTS_PER_ADDRESS === 0)
+          supabase = clientFrom(url, address(10 + clientIndex, n / REQUESTS_PER_ADDRESS))
         const {ms, outcome} = await timedInsert(supabase, lead(`visitor${clientIndex}`, n))
         if (outcome === 'stored') samples.push(ms)
         else failed += 1
@@ -119,7 +145,10 @@ async function visitorsInTurn(url: string, block: number, until: Promise<unknown
   const samples: number[] = []
   let failed = 0
   for (let n = 0; !done; n += 1) {
-    const {ms, outcome} = await timedInsert(clientFrom(url, address(block, n)), lead(`turn${block}`, n))
+    const {ms, outcome} = await timedInsert(
+      clientFrom(url, address(block, n)),
+      lead(`turn${block}`, n),
+    )
     if (outcome === 'stored') samples.push(ms)
     else failed += 1
   }
@@ -141,7 +170,9 @@ async function flood(url: string) {
     accepted: count('stored'),
     refused: count('refused'),
     failed: count('failed'),
-    refusalP99Ms: latencies(answers.filter((answer) => answer.outcome === 'refused').map((answer) => answer.ms)).p99Ms,
+    refusalP99Ms: latencies(
+      answers.filter((answer) => answer.outcome === 'refused').map((answer) => answer.ms),
+    ).p99Ms,
   }
 }
 
@@ -169,8 +200,16 @@ export async function benchEstimates({clients = 20, seconds = 15} = {}): Promise
       ...latencies(load.samples),
       perSecond: round(load.samples.length / load.elapsed),
       flood: {...floodResult, stored: await storedWith(standIn.url, 'bench-flood')},
-      visitorUnloaded: {sent: unloaded.samples.length + unloaded.failed, failed: unloaded.failed, ...latencies(unloaded.samples)},
-      visitorDuringFlood: {sent: duringFlood.samples.length + duringFlood.failed, failed: duringFlood.failed, ...latencies(duringFlood.samples)},
+      visitorUnloaded: {
+        sent: unloaded.samples.length + unloaded.failed,
+        failed: unloaded.failed,
+        ...latencies(unloaded.samples),
+      },
+      visitorDuringFlood: {
+        sent: duringFlood.samples.length + duringFlood.failed,
+        failed: duringFlood.failed,
+        ...latencies(duringFlood.samples),
+      },
     }
   } finally {
     await standIn.stop()

@@ -30,7 +30,12 @@ export async function benchLake({writers = 20, seconds = 15} = {}): Promise<Lake
   try {
     const client = testLakeClient(lake.url)
     await client.create({_id: 'counter', _type: 'counter', count: 0})
-    const headers = {':method': 'POST', ':path': '/v2025-02-19/data/mutate/production', 'content-type': 'application/json', authorization: `Bearer ${TEST_LAKE_TOKEN}`}
+    const headers = {
+      ':method': 'POST',
+      ':path': '/v2025-02-19/data/mutate/production',
+      'content-type': 'application/json',
+      'authorization': `Bearer ${TEST_LAKE_TOKEN}`,
+    }
     const acknowledged: string[] = []
     const latencies: number[] = []
     let failed = 0
@@ -40,7 +45,12 @@ export async function benchLake({writers = 20, seconds = 15} = {}): Promise<Lake
       Array.from({length: writers}, async (_, writer) => {
         for (let n = 0; performance.now() < deadline; n += 1) {
           const id = `writer-${writer}-${n}`
-          const body = JSON.stringify({mutations: [{create: {_id: id, _type: 'benchWrite', writer}}, {patch: {id: 'counter', inc: {count: 1}}}]})
+          const body = JSON.stringify({
+            mutations: [
+              {create: {_id: id, _type: 'benchWrite', writer}},
+              {patch: {id: 'counter', inc: {count: 1}}},
+            ],
+          })
           const before = performance.now()
           const answer = await http2Request(session, headers, body)
           if (answer.status !== 200) failed += 1

@@ -21,7 +21,10 @@ export type PageAudit = {
 type NetworkRequest = {url: string; resourceType?: string}
 
 export async function auditPage(url: string, siteRoot: string): Promise<PageAudit> {
-  const chrome = await chromeLauncher.launch({chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS]})
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+  })
   try {
     const result = await lighthouse(url, {
       port: chrome.port,
@@ -33,8 +36,11 @@ export async function auditPage(url: string, siteRoot: string): Promise<PageAudi
     const {categories, audits} = result.lhr
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100)
     const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN
-    const requests = ((audits['network-requests']?.details as {items?: NetworkRequest[]} | undefined)?.items ?? [])
-    const scripts = requests.filter((request) => request.resourceType === 'Script' && request.url.startsWith(new URL(url).origin))
+    const requests =
+      (audits['network-requests']?.details as {items?: NetworkRequest[]} | undefined)?.items ?? []
+    const scripts = requests.filter(
+      (request) => request.resourceType === 'Script' && request.url.startsWith(new URL(url).origin),
+    )
     const jsBytes = scripts.reduce((sum, request) => {
       const file = join(siteRoot, decodeURIComponent(new URL(request.url).pathname))
       return sum + gzipSync(readFileSync(file), {level: 9}).length

@@ -15,51 +15,83 @@ if (!only || only === 'site') {
   assertChromium()
   const runs = Number(process.env.BENCH_RUNS || 3)
   console.error(`Lighthouse, mobile, median of ${runs} run(s) per route:`)
-  const routes = process.env.BENCH_ROUTES ? [...process.env.BENCH_ROUTES.split(','), '/bench-bare'] : undefined
+  const routes = process.env.BENCH_ROUTES
+    ? [...process.env.BENCH_ROUTES.split(','), '/bench-bare']
+    : undefined
   const rows = await benchSite(runs, routes)
   console.log('\n## Site (Lighthouse, mobile)\n')
   console.log(siteTable(rows))
   const missed = siteTargetsMissed(rows)
-  console.log(missed.length === 0 ? '\nAll site targets met.' : `\nTargets missed:\n${missed.map((line) => `- ${line}`).join('\n')}`)
+  console.log(
+    missed.length === 0
+      ? '\nAll site targets met.'
+      : `\nTargets missed:\n${missed.map((line) => `- ${line}`).join('\n')}`,
+  )
 }
 
 if (!only || only === 'startup') {
-  console.error('Start-up: npm start cold and warm, and npm run dev until its first page, in a copy of the repository')
+  console.error(
+    'Start-up: npm start cold and warm, and npm run dev until its first page, in a copy of the repository',
+  )
   const result = await benchStartup()
   console.log('\n## Start-up (a copy of the repository, free ports)\n')
   console.log(startupTable(result))
-  console.log(result.warmStartMs <= WARM_START_TARGET_MS ? '\nA warm npm start is ready within its target.' : `\nTarget missed: a warm npm start took ${result.warmStartMs} ms`)
+  console.log(
+    result.warmStartMs <= WARM_START_TARGET_MS
+      ? '\nA warm npm start is ready within its target.'
+      : `\nTarget missed: a warm npm start took ${result.warmStartMs} ms`,
+  )
 }
 
 if (!only || only === 'dead-time') {
   assertChromium()
-  console.error('Dead time: a phone under mobile throttling, taps from the first paint until each control answers')
+  console.error(
+    'Dead time: a phone under mobile throttling, taps from the first paint until each control answers',
+  )
   const rows = await benchDeadTime()
   console.log('\n## Dead time after the first paint (390 px, 4x CPU, 150 ms RTT, 1.6 Mbps)\n')
   console.log(deadTimeTable(rows))
   const missed = deadTimeTargetsMissed(rows)
-  console.log(missed.length === 0 ? '\nEvery control answers at the first tap on /, /tradingview and /contactus.' : `\nTargets missed:\n${missed.map((line) => `- ${line}`).join('\n')}`)
+  console.log(
+    missed.length === 0
+      ? '\nEvery control answers at the first tap on /, /tradingview and /contactus.'
+      : `\nTargets missed:\n${missed.map((line) => `- ${line}`).join('\n')}`,
+  )
 }
 
 if (!only || only === 'estimates') {
-  console.error('Estimate inserts: 20 concurrent supabase-js clients for 15 s against supabase/local')
+  console.error(
+    'Estimate inserts: 20 concurrent supabase-js clients for 15 s against supabase/local',
+  )
   const result = await benchEstimates()
   console.log('\n## Estimate inserts (supabase-js → supabase/local)\n')
   console.log(estimatesTable(result))
-  console.log(result.stored === result.sent && result.failed === 0 ? '\nEvery submitted row was stored.' : '\nRows were lost or refused.')
+  console.log(
+    result.stored === result.sent && result.failed === 0
+      ? '\nEvery submitted row was stored.'
+      : '\nRows were lost or refused.',
+  )
 }
 
 if (!only || only === 'publish') {
-  console.error('Publish to live: 5 price changes published through the embedded lake and its webhook')
+  console.error(
+    'Publish to live: 5 price changes published through the embedded lake and its webhook',
+  )
   const result = await benchPublish(5)
   console.log('\n## Publish to live (webhook received → new HTML served)\n')
   console.log(publishTable(result))
 }
 
 if (!only || only === 'lake') {
-  console.error('Content Lake writes: 20 writers on one HTTP/2 session for 15 s against the embedded lake')
+  console.error(
+    'Content Lake writes: 20 writers on one HTTP/2 session for 15 s against the embedded lake',
+  )
   const result = await benchLake()
   console.log('\n## Content Lake writes (HTTP/2, one transaction each)\n')
   console.log(lakeTable(result))
-  console.log(result.lost === 0 && result.torn === 0 && result.failed === 0 ? '\nEvery acknowledged write was stored, whole.' : '\nWrites were lost, torn or refused.')
+  console.log(
+    result.lost === 0 && result.torn === 0 && result.failed === 0
+      ? '\nEvery acknowledged write was stored, whole.'
+      : '\nWrites were lost, torn or refused.',
+  )
 }

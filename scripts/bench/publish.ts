@@ -5,12 +5,18 @@ import {editDraft, publishDraft} from '@quantedge/content/editor'
 import {startEditorialStack} from '@quantedge/test-support/editorialStack'
 import type {RebuildOutcome} from '@quantedge/publish-hook/publisher'
 
-export type PublishBench = {debounceMs: number; latenciesMs: number[]; medianMs: number; buildMs: number[]}
+export type PublishBench = {
+  debounceMs: number
+  latenciesMs: number[]
+  medianMs: number
+  buildMs: number[]
+}
 
 export async function benchPublish(runs = 5): Promise<PublishBench> {
   const {debounceMs} = readPublishHookEnv()
   const stack = await startEditorialStack({debounceMs})
-  const rebuilds = async () => ((await (await fetch(stack.live.hook.url)).json()) as {rebuilds: RebuildOutcome[]}).rebuilds
+  const rebuilds = async () =>
+    ((await (await fetch(stack.live.hook.url)).json()) as {rebuilds: RebuildOutcome[]}).rebuilds
   try {
     const outcomes: RebuildOutcome[] = []
     for (let run = 0; run < runs; run += 1) {
@@ -23,7 +29,8 @@ export async function benchPublish(runs = 5): Promise<PublishBench> {
         if (outcome) {
           if (!outcome.ok) throw new Error(`Rebuild failed: ${outcome.error}`)
           const html = await (await fetch(`${stack.live.site.url}/tradingview`)).text()
-          if (!html.includes(`₹${price}`)) throw new Error(`The rebuilt page does not show ₹${price}`)
+          if (!html.includes(`₹${price}`))
+            throw new Error(`The rebuilt page does not show ₹${price}`)
           outcomes.push(outcome)
           break
         }
@@ -32,7 +39,12 @@ export async function benchPublish(runs = 5): Promise<PublishBench> {
     }
     const latenciesMs = outcomes.map((outcome) => outcome.latencyMs!)
     const sorted = [...latenciesMs].sort((a, b) => a - b)
-    return {debounceMs, latenciesMs, medianMs: sorted[Math.floor(sorted.length / 2)]!, buildMs: outcomes.map((outcome) => outcome.durationMs)}
+    return {
+      debounceMs,
+      latenciesMs,
+      medianMs: sorted[Math.floor(sorted.length / 2)]!,
+      buildMs: outcomes.map((outcome) => outcome.durationMs),
+    }
   } finally {
     await stack.close()
   }

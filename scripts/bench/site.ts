@@ -23,9 +23,12 @@ export async function benchSite(runs: number, only?: readonly string[]): Promise
   const site = await startSiteServer(build.root, 0)
   try {
     const rows: SiteBenchRow[] = []
-    for (const path of [...PUBLIC_PATHS, '/bench-bare'].filter((candidate) => !only || only.includes(candidate))) {
+    for (const path of [...PUBLIC_PATHS, '/bench-bare'].filter(
+      (candidate) => !only || only.includes(candidate),
+    )) {
       const audits: PageAudit[] = []
-      for (let run = 0; run < runs; run += 1) audits.push(await auditPage(`${site.url}${path}`, build.root))
+      for (let run = 0; run < runs; run += 1)
+        audits.push(await auditPage(`${site.url}${path}`, build.root))
       rows.push({path, ...medianAudit(audits)})
       console.error(`  audited ${path}`)
     }
@@ -43,7 +46,8 @@ function medianAudit(audits: PageAudit[]): PageAudit {
 }
 
 export function siteTable(rows: SiteBenchRow[]): string {
-  const header = '| route | perf | a11y | best-pr. | SEO | LCP ms | CLS | TBT ms | JS KB gz |\n|---|---|---|---|---|---|---|---|---|'
+  const header =
+    '| route | perf | a11y | best-pr. | SEO | LCP ms | CLS | TBT ms | JS KB gz |\n|---|---|---|---|---|---|---|---|---|'
   const lines = rows.map(
     (row) =>
       `| ${row.path === '/bench-bare' ? 'bare page (floor)' : row.path} | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${row.seo} | ${row.lcpMs} | ${row.cls} | ${row.tbtMs} | ${row.firstLoadJsKb} |`,
@@ -56,13 +60,17 @@ export function siteTargetsMissed(rows: SiteBenchRow[]): string[] {
   const bare = rows.find((row) => row.path === '/bench-bare')
   const missed: string[] = []
   for (const row of rows.filter((candidate) => candidate !== bare)) {
-    if (row.accessibility < 100) missed.push(`${row.path}: accessibility ${row.accessibility} < 100`)
-    if (row.bestPractices < 100) missed.push(`${row.path}: best practices ${row.bestPractices} < 100`)
+    if (row.accessibility < 100)
+      missed.push(`${row.path}: accessibility ${row.accessibility} < 100`)
+    if (row.bestPractices < 100)
+      missed.push(`${row.path}: best practices ${row.bestPractices} < 100`)
     if (row.seo < 100) missed.push(`${row.path}: SEO ${row.seo} < 100`)
     if (row.performance < 100) missed.push(`${row.path}: performance ${row.performance} < 100`)
     if (row.cls > 0) missed.push(`${row.path}: CLS ${row.cls} > 0`)
-    if (bare && row.lcpMs > bare.lcpMs * 1.15) missed.push(`${row.path}: LCP ${row.lcpMs} ms > 1.15 × ${bare.lcpMs} ms`)
-    if (row.firstLoadJsKb > 120) missed.push(`${row.path}: first-load JS ${row.firstLoadJsKb} KB > 120 KB`)
+    if (bare && row.lcpMs > bare.lcpMs * 1.15)
+      missed.push(`${row.path}: LCP ${row.lcpMs} ms > 1.15 × ${bare.lcpMs} ms`)
+    if (row.firstLoadJsKb > 120)
+      missed.push(`${row.path}: first-load JS ${row.firstLoadJsKb} KB > 120 KB`)
   }
   return missed
 }

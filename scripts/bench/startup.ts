@@ -18,7 +18,8 @@ export const WARM_START_TARGET_MS = 20_000
 const GIVE_UP_MS = 300_000
 
 async function isolatedEnv() {
-  const [site, preview, hook, studio, lake, lakeSecure, supabase, mailbox, devSite] = await Promise.all(Array.from({length: 9}, freePort))
+  const [site, preview, hook, studio, lake, lakeSecure, supabase, mailbox, devSite] =
+    await Promise.all(Array.from({length: 9}, freePort))
   return {
     SITE_PORT: String(site),
     PREVIEW_PORT: String(preview),
@@ -37,11 +38,20 @@ async function isolatedEnv() {
 }
 
 /** Runs `script` (a file of the copy) until `ready` says so, then stops it and everything it started. */
-async function timeUntilReady(root: string, env: NodeJS.ProcessEnv, script: string, ready: (output: string) => Promise<boolean>) {
+async function timeUntilReady(
+  root: string,
+  env: NodeJS.ProcessEnv,
+  script: string,
+  ready: (output: string) => Promise<boolean>,
+) {
   const started = performance.now()
   const child = spawn(join(root, 'node_modules', '.bin', 'node'), [script], {
     cwd: root,
-    env: {...process.env, ...env, PATH: `${join(root, 'node_modules', '.bin')}:${process.env.PATH}`},
+    env: {
+      ...process.env,
+      ...env,
+      PATH: `${join(root, 'node_modules', '.bin')}:${process.env.PATH}`,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   })
@@ -52,8 +62,10 @@ async function timeUntilReady(root: string, env: NodeJS.ProcessEnv, script: stri
   try {
     for (;;) {
       if (await ready(output)) return Math.round(performance.now() - started)
-      if (child.exitCode !== null) throw new Error(`${script} stopped before it was ready:\n${output.slice(-2000)}`)
-      if (performance.now() - started > GIVE_UP_MS) throw new Error(`${script} was not ready after ${GIVE_UP_MS} ms`)
+      if (child.exitCode !== null)
+        throw new Error(`${script} stopped before it was ready:\n${output.slice(-2000)}`)
+      if (performance.now() - started > GIVE_UP_MS)
+        throw new Error(`${script} was not ready after ${GIVE_UP_MS} ms`)
       await sleep(100)
     }
   } finally {
@@ -69,7 +81,9 @@ export async function benchStartup(): Promise<StartupBench> {
     const startPrinted = async (output: string) => output.includes('Press Ctrl+C to stop.')
     const coldStartMs = await timeUntilReady(copy.root, env, 'scripts/cli/start.ts', startPrinted)
     const warmStartMs = await timeUntilReady(copy.root, env, 'scripts/cli/start.ts', startPrinted)
-    const devFirstPageMs = await timeUntilReady(copy.root, env, 'scripts/cli/dev.ts', () => answers(`http://localhost:${env.DEV_SITE_PORT}/`))
+    const devFirstPageMs = await timeUntilReady(copy.root, env, 'scripts/cli/dev.ts', () =>
+      answers(`http://localhost:${env.DEV_SITE_PORT}/`),
+    )
     return {coldStartMs, warmStartMs, devFirstPageMs}
   } finally {
     copy.remove()

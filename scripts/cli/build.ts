@@ -12,20 +12,31 @@ import {seedIfEmpty} from '@quantedge/content/seed'
 import {defaultBuildDir, prerenderSite} from '@quantedge/web/prerender'
 
 /** Settings a site build reads: the content source, the public Supabase settings, the site's own. */
-export const siteSettings = (env: NodeJS.ProcessEnv) => Object.fromEntries(Object.entries(env).filter(([name]) => /^(SANITY|VITE|SITE)_/.test(name)))
+export const siteSettings = (env: NodeJS.ProcessEnv) =>
+  Object.fromEntries(Object.entries(env).filter(([name]) => /^(SANITY|VITE|SITE)_/.test(name)))
 
 /** What the published content is now: every published document's id and revision. */
 async function publishedContent(env: ContentEnv) {
-  const revisions = await contentClient('published', env).fetch<unknown[]>('*[!(_id in path("drafts.**"))] | order(_id) {_id, _rev}')
+  const revisions = await contentClient('published', env).fetch<unknown[]>(
+    '*[!(_id in path("drafts.**"))] | order(_id) {_id, _rev}',
+  )
   return createHash('sha256').update(JSON.stringify(revisions)).digest('hex')
 }
 
 /** The generated types, made again only when the schema or the queries changed. */
 export const typegen = () =>
-  reuseOrBuild('Types', join(repositoryRoot, 'schemas', 'generated'), {sources: ['schemas', 'web/app', 'studio/sanity.cli.ts', 'studio/environment.ts'], settings: {}}, async () => {
-    await run('npm', ['run', 'typegen'])
-    return join(repositoryRoot, 'schemas', 'generated')
-  })
+  reuseOrBuild(
+    'Types',
+    join(repositoryRoot, 'schemas', 'generated'),
+    {
+      sources: ['schemas', 'web/app', 'studio/sanity.cli.ts', 'studio/environment.ts'],
+      settings: {},
+    },
+    async () => {
+      await run('npm', ['run', 'typegen'])
+      return join(repositoryRoot, 'schemas', 'generated')
+    },
+  )
 
 /**
  * Builds the site from the lake the configuration names, which must be reachable; returns the output folder.
@@ -35,7 +46,10 @@ export async function buildSite(env: ContentEnv = readContentEnv()) {
   await typegen()
   const report = await seedIfEmpty(contentClient('write', env), seedDocuments)
   if (report) console.log(`The Content Lake was empty: seeded ${report.created.length} documents.`)
-  const inputs = {sources: ['web', 'schemas'], settings: {...siteSettings(process.env), content: await publishedContent(env)}}
+  const inputs = {
+    sources: ['web', 'schemas'],
+    settings: {...siteSettings(process.env), content: await publishedContent(env)},
+  }
   return reuseOrBuild('Site', join(defaultBuildDir, 'client'), inputs, () => prerenderSite())
 }
 

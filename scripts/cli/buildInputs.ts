@@ -31,8 +31,12 @@ export type BuildInputs = {
 
 export function fingerprint({sources, settings}: BuildInputs): string {
   const hash = createHash('sha256').update(JSON.stringify(settings))
-  const files = [...sources.flatMap((source) => filesUnder(join(repositoryRoot, source))), join(repositoryRoot, 'package-lock.json')]
-  for (const file of files.sort()) hash.update(`\0${relative(repositoryRoot, file)}\0`).update(readFileSync(file))
+  const files = [
+    ...sources.flatMap((source) => filesUnder(join(repositoryRoot, source))),
+    join(repositoryRoot, 'package-lock.json'),
+  ]
+  for (const file of files.sort())
+    hash.update(`\0${relative(repositoryRoot, file)}\0`).update(readFileSync(file))
   return hash.digest('hex')
 }
 
@@ -41,7 +45,10 @@ function filesUnder(path: string): string[] {
   return readdirSync(path, {withFileTypes: true}).flatMap((entry) => {
     const inside = join(path, entry.name)
     // A folder with a package of its own is another workspace, which this build does not read.
-    if (entry.isDirectory()) return NOT_INPUTS.has(entry.name) || existsSync(join(inside, 'package.json')) ? [] : filesUnder(inside)
+    if (entry.isDirectory())
+      return NOT_INPUTS.has(entry.name) || existsSync(join(inside, 'package.json'))
+        ? []
+        : filesUnder(inside)
     return entry.isFile() && !/\.test\.tsx?$/.test(entry.name) ? [inside] : []
   })
 }
@@ -50,7 +57,12 @@ function filesUnder(path: string): string[] {
  * Reuses `outDir` when it was built from the same inputs, else runs `build` (which returns the folder it
  * filled) and stamps the result. `name` is how the build is called in what `npm start` prints.
  */
-export async function reuseOrBuild(name: string, outDir: string, inputs: BuildInputs, build: () => Promise<string>) {
+export async function reuseOrBuild(
+  name: string,
+  outDir: string,
+  inputs: BuildInputs,
+  build: () => Promise<string>,
+) {
   const current = fingerprint(inputs)
   const stamp = join(outDir, STAMP)
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === current) {

@@ -23,21 +23,41 @@ const supabase = configuredSupabase()
 
 await run('npm', ['run', 'typegen'])
 const commands: ConcurrentlyCommandInput[] = [
-  {name: 'site', command: `react-router dev --port ${sitePort} --strictPort`, cwd: join(repositoryRoot, 'web'), prefixColor: 'magenta'},
+  {
+    name: 'site',
+    command: `react-router dev --port ${sitePort} --strictPort`,
+    cwd: join(repositoryRoot, 'web'),
+    prefixColor: 'magenta',
+  },
   {
     name: 'studio',
     command: `sanity dev --port ${readStudioServerEnv().port}`,
     cwd: studioDir,
-    env: studioEnv({previewUrl: `http://localhost:${readPreviewEnv().port}`, lakeUrl: `https://localhost:${lake.securePort}`}),
+    env: studioEnv({
+      previewUrl: `http://localhost:${readPreviewEnv().port}`,
+      lakeUrl: `https://localhost:${lake.securePort}`,
+    }),
     prefixColor: 'yellow',
   },
 ]
 if (await embeddedLakeIsNeeded(readContentEnv(), lake)) {
-  commands.unshift({name: 'lake', command: 'npm run lake', cwd: repositoryRoot, prefixColor: 'cyan'})
+  commands.unshift({
+    name: 'lake',
+    command: 'npm run lake',
+    cwd: repositoryRoot,
+    prefixColor: 'cyan',
+  })
 }
 if (supabase.isLocal && !(await supabaseAnswers(supabase.url))) {
-  commands.unshift({name: 'supabase', command: 'npm run supabase', cwd: repositoryRoot, prefixColor: 'green'})
+  commands.unshift({
+    name: 'supabase',
+    command: 'npm run supabase',
+    cwd: repositoryRoot,
+    prefixColor: 'green',
+  })
 }
-console.log(`Site (hot reload) on http://localhost:${sitePort}; Studio on http://localhost:${readStudioServerEnv().port}`)
+console.log(
+  `Site (hot reload) on http://localhost:${sitePort}; Studio on http://localhost:${readStudioServerEnv().port}`,
+)
 const {result} = concurrently(commands, {prefix: 'name', killOthersOn: ['failure']})
 await result.catch(() => process.exit(1))

@@ -7,7 +7,9 @@ import {DEMO_SERVICE_ROLE_KEY} from '@quantedge/supabase/local/keys'
 const {url, isLocal} = configuredSupabase()
 const serviceKey = process.env.SUPABASE_SERVICE_ROLE_KEY || (isLocal ? DEMO_SERVICE_ROLE_KEY : '')
 if (!serviceKey) {
-  console.error('Set SUPABASE_SERVICE_ROLE_KEY (Project settings → API) to read the estimate requests of a hosted project.')
+  console.error(
+    'Set SUPABASE_SERVICE_ROLE_KEY (Project settings → API) to read the estimate requests of a hosted project.',
+  )
   process.exit(1)
 }
 
@@ -21,13 +23,19 @@ try {
   if (error) throw new Error(error.message)
   if (data.length === 0) console.log(`No estimate requests yet at ${url}.`)
   for (const row of data) {
-    console.log(`\n${new Date(row.created_at).toLocaleString('en-IN')}  ${row.name} <${row.email}>  ${row.phone}`)
-    console.log(`  platforms: ${row.platforms.join(', ')}; requirements: ${row.requirements.join(', ')}${row.user_id ? '; signed in' : ''}`)
+    console.log(
+      `\n${new Date(row.created_at).toLocaleString('en-IN')}  ${row.name} <${row.email}>  ${row.phone}`,
+    )
+    console.log(
+      `  platforms: ${row.platforms.join(', ')}; requirements: ${row.requirements.join(', ')}${row.user_id ? '; signed in' : ''}`,
+    )
     console.log(`  ${row.description.replaceAll('\n', '\n  ')}`)
   }
   console.log(`\n${data.length} request(s).`)
 } catch (error) {
-  console.error(`Reading estimate requests from ${url} failed: ${error instanceof Error ? error.message : String(error)}`)
+  console.error(
+    `Reading estimate requests from ${url} failed: ${error instanceof Error ? error.message : String(error)}`,
+  )
   process.exitCode = 1
 } finally {
   await standIn?.close()

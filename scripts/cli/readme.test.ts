@@ -6,14 +6,20 @@ import {expect, it} from 'vitest'
 
 const readme = readFileSync(join(repositoryRoot, 'README.md'), 'utf8')
 const layout = /## Layout[\s\S]*?```\n([\s\S]*?)```/.exec(readme)?.[1] ?? ''
-const listed = [...layout.matchAll(/^([a-z][\w./-]*\/)\s/gm)].map((match) => match[1]!.replace(/\/$/, ''))
+const listed = [...layout.matchAll(/^([a-z][\w./-]*\/)\s/gm)].map((match) =>
+  match[1]!.replace(/\/$/, ''),
+)
 
 it('lists every workspace, each under its package name', () => {
-  const {workspaces} = JSON.parse(readFileSync(join(repositoryRoot, 'package.json'), 'utf8')) as {workspaces: string[]}
+  const {workspaces} = JSON.parse(readFileSync(join(repositoryRoot, 'package.json'), 'utf8')) as {
+    workspaces: string[]
+  }
   const folders = workspaces.flatMap((pattern) => globSync(pattern, {cwd: repositoryRoot})).sort()
   expect(listed.sort()).toEqual(folders)
   for (const folder of folders) {
-    const {name} = JSON.parse(readFileSync(join(repositoryRoot, folder, 'package.json'), 'utf8')) as {name: string}
+    const {name} = JSON.parse(
+      readFileSync(join(repositoryRoot, folder, 'package.json'), 'utf8'),
+    ) as {name: string}
     expect(layout, folder).toContain(name)
   }
 })

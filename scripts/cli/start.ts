@@ -28,18 +28,28 @@ const localOrigin = (port: number) => `http://localhost:${port}`
 const lakeEnv = readLakeEnv()
 const lakeSettings = {
   ...lakeEnv,
-  corsOrigins: [...new Set([...lakeEnv.corsOrigins, ...[studioServer.port, siteServer.port, previewServer.port].map(localOrigin)])],
+  corsOrigins: [
+    ...new Set([
+      ...lakeEnv.corsOrigins,
+      ...[studioServer.port, siteServer.port, previewServer.port].map(localOrigin),
+    ]),
+  ],
 }
 const studioBuildDir = join(repositoryRoot, '.data', 'studio')
 
 try {
   const lake = await startEmbeddedLakeIfNeeded(content, lakeSettings)
   // The stand-in's e-mailed links return to the site where this start serves it.
-  const supabase = await startLocalSupabaseIfNeeded(process.env, {auth: {siteUrl: localOrigin(siteServer.port)}})
+  const supabase = await startLocalSupabaseIfNeeded(process.env, {
+    auth: {siteUrl: localOrigin(siteServer.port)},
+  })
   const siteDir = await buildSite(content)
   const live = await startLiveSite({siteDir, sitePort: siteServer.port, siteHost: siteServer.host})
-  const previewBuild = await reuseOrBuild('Draft preview', defaultPreviewBuildDir, {sources: ['web', 'schemas'], settings: siteSettings(process.env)}, () =>
-    buildPreviewSite(),
+  const previewBuild = await reuseOrBuild(
+    'Draft preview',
+    defaultPreviewBuildDir,
+    {sources: ['web', 'schemas'], settings: siteSettings(process.env)},
+    () => buildPreviewSite(),
   )
   const preview = await startPreviewServer({
     buildDir: previewBuild,
@@ -47,26 +57,47 @@ try {
     publicSiteUrl: live.site.url,
     port: previewServer.port,
   })
-  const studioSettings = studioEnv({previewUrl: preview.url, lakeUrl: `https://localhost:${lakeSettings.securePort}`})
-  const studioBuild = await reuseOrBuild('Studio', studioBuildDir, {sources: ['studio', 'schemas'], settings: studioSettings}, () =>
-    buildStudio(studioBuildDir, studioSettings),
+  const studioSettings = studioEnv({
+    previewUrl: preview.url,
+    lakeUrl: `https://localhost:${lakeSettings.securePort}`,
+  })
+  const studioBuild = await reuseOrBuild(
+    'Studio',
+    studioBuildDir,
+    {sources: ['studio', 'schemas'], settings: studioSettings},
+    () => buildStudio(studioBuildDir, studioSettings),
   )
   const studio = await startStudioServer(studioBuild, studioServer.port)
   const studioProject = process.env.SANITY_STUDIO_PROJECT_ID
   const {url: supabaseUrl, settings} = configuredSupabase()
   console.log('')
-  console.log(`  Studio          ${studio.url}  (${studioProject ? `Sanity project ${studioProject}` : 'the local editor, on the embedded lake'})`)
+  console.log(
+    `  Studio          ${studio.url}  (${studioProject ? `Sanity project ${studioProject}` : 'the local editor, on the embedded lake'})`,
+  )
   console.log(`  Site            ${live.site.url}`)
-  console.log(`  Draft preview   ${preview.url}  (link: npm run content -- preview-url /tradingview)`)
+  console.log(
+    `  Draft preview   ${preview.url}  (link: npm run content -- preview-url /tradingview)`,
+  )
   console.log(`  Publish hook    ${live.hook.url}  (rebuilds the site when content is published)`)
-  console.log(`  Content Lake    ${describeContentLake(content)}${lake ? `, embedded, data in ${lakeSettings.dataDir}` : ''}`)
+  console.log(
+    `  Content Lake    ${describeContentLake(content)}${lake ? `, embedded, data in ${lakeSettings.dataDir}` : ''}`,
+  )
   if (lake?.secureUrl) {
-    console.log(`                  ${lake.secureUrl} for the Studio (HTTP/2; trust ${authorityCertificatePath(lakeSettings.certificateDir)} once)`)
+    console.log(
+      `                  ${lake.secureUrl} for the Studio (HTTP/2; trust ${authorityCertificatePath(lakeSettings.certificateDir)} once)`,
+    )
   }
-  console.log(`  Supabase API    ${supabaseUrl}${supabase ? `, local stand-in, data in ${settings.dataDir}` : ''}`)
-  if (supabase) console.log(`  Dev mailbox     ${supabase.mailboxUrl}  (confirmation and password-reset e-mails)`)
+  console.log(
+    `  Supabase API    ${supabaseUrl}${supabase ? `, local stand-in, data in ${settings.dataDir}` : ''}`,
+  )
+  if (supabase)
+    console.log(
+      `  Dev mailbox     ${supabase.mailboxUrl}  (confirmation and password-reset e-mails)`,
+    )
   console.log('')
-  console.log('  Edit in the Studio and press Publish: the site rebuilds; drafts show in the draft preview.')
+  console.log(
+    '  Edit in the Studio and press Publish: the site rebuilds; drafts show in the draft preview.',
+  )
   console.log('  Press Ctrl+C to stop.')
   const stop = async () => {
     await studio.close()

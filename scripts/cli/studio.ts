@@ -11,9 +11,14 @@ import {readContentEnv} from '@quantedge/web/content/env'
 const {port} = readStudioServerEnv()
 const lakeUrl = `https://localhost:${readLakeEnv().securePort}`
 const previewUrl = `http://localhost:${readPreviewEnv().port}`
-const lake = process.env.SANITY_STUDIO_PROJECT_ID ? undefined : await startEmbeddedLakeIfNeeded(readContentEnv())
+const lake = process.env.SANITY_STUDIO_PROJECT_ID
+  ? undefined
+  : await startEmbeddedLakeIfNeeded(readContentEnv())
 try {
-  await run('sanity', ['dev', '--port', String(port)], {cwd: studioDir, env: studioEnv({previewUrl, lakeUrl})})
+  await run('sanity', ['dev', '--port', String(port)], {
+    cwd: studioDir,
+    env: studioEnv({previewUrl, lakeUrl}),
+  })
 } finally {
   await lake?.close()
 }

@@ -9,12 +9,21 @@ const draftId = (id: string) => `drafts.${id}`
 
 /** Sets fields on the draft of `id` (paths allowed, as in a patch). */
 export function editDraft(client: SanityClient, id: string, fields: Record<string, unknown>) {
-  return client.action({actionType: 'sanity.action.document.edit', draftId: draftId(id), publishedId: id, patch: {set: fields}})
+  return client.action({
+    actionType: 'sanity.action.document.edit',
+    draftId: draftId(id),
+    publishedId: id,
+    patch: {set: fields},
+  })
 }
 
 /** Publishes the draft of `id`. */
 export function publishDraft(client: SanityClient, id: string) {
-  return client.action({actionType: 'sanity.action.document.publish', draftId: draftId(id), publishedId: id})
+  return client.action({
+    actionType: 'sanity.action.document.publish',
+    draftId: draftId(id),
+    publishedId: id,
+  })
 }
 
 /** Throws away the draft of `id`, leaving the published document as it was. */
@@ -23,7 +32,12 @@ export function discardDraft(client: SanityClient, id: string) {
 }
 
 /** A link that lets the preview server show drafts, valid for an hour, as the Presentation tool makes one. */
-export async function previewLink(client: SanityClient, previewOrigin: string, path: string, studioUrl: string) {
+export async function previewLink(
+  client: SanityClient,
+  previewOrigin: string,
+  path: string,
+  studioUrl: string,
+) {
   const {secret} = await createPreviewSecret(client, 'quantedge-content-cli', studioUrl)
   const url = new URL('/api/preview/enable', previewOrigin)
   url.searchParams.set('sanity-preview-secret', secret)

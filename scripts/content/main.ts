@@ -27,7 +27,9 @@ function parseFields(assignments: string[]) {
       try {
         return [assignment.slice(0, at), JSON.parse(raw)]
       } catch {
-        throw new Error(`The value of ${assignment.slice(0, at)} is not JSON (quote text: '"like this"')`)
+        throw new Error(
+          `The value of ${assignment.slice(0, at)} is not JSON (quote text: '"like this"')`,
+        )
       }
     }),
   )
@@ -35,11 +37,19 @@ function parseFields(assignments: string[]) {
 
 async function run(): Promise<string> {
   if (command === 'preview-url') {
-    return previewLink(client, `http://localhost:${readPreviewEnv().port}`, id ?? '/', env.studioUrl)
+    return previewLink(
+      client,
+      `http://localhost:${readPreviewEnv().port}`,
+      id ?? '/',
+      env.studioUrl,
+    )
   }
   if (!id) throw new Error(USAGE)
   if (command === 'show') {
-    const [published, draft] = await Promise.all([client.getDocument(id), client.getDocument(`drafts.${id}`)])
+    const [published, draft] = await Promise.all([
+      client.getDocument(id),
+      client.getDocument(`drafts.${id}`),
+    ])
     return JSON.stringify({published: published ?? null, draft: draft ?? null}, null, 2)
   }
   if (command === 'edit') {
@@ -61,6 +71,10 @@ async function run(): Promise<string> {
 try {
   console.log(await withContentLake(env, run))
 } catch (error) {
-  console.error(error instanceof Error && error.message === USAGE ? USAGE : `content (${describeContentLake(env)}): ${(error as Error).message}`)
+  console.error(
+    error instanceof Error && error.message === USAGE
+      ? USAGE
+      : `content (${describeContentLake(env)}): ${(error as Error).message}`,
+  )
   process.exit(1)
 }

@@ -9,6 +9,13 @@ import {readPreviewEnv} from './settings.ts'
 const {port, publicSiteUrl} = readPreviewEnv()
 await runUntilStopped(
   'The draft preview',
-  async () => startPreviewServer({buildDir: await buildPreviewSite(), drafts: contentClient('drafts', readContentEnv()), publicSiteUrl, port}),
-  (preview) => `Draft preview on ${preview.url} (get a link: npm run content -- preview-url /tradingview)`,
+  async () =>
+    startPreviewServer({
+      buildDir: await buildPreviewSite(),
+      drafts: contentClient('drafts', readContentEnv()),
+      publicSiteUrl,
+      port,
+    }),
+  (preview) =>
+    `Draft preview on ${preview.url} (get a link: npm run content -- preview-url /tradingview)`,
 )

@@ -27,7 +27,9 @@ export type PreviewServerOptions = {
 }
 
 export async function startPreviewServer(options: PreviewServerOptions) {
-  const build = (await import(pathToFileURL(join(options.buildDir, 'server', 'index.js')).href)) as ServerBuild
+  const build = (await import(
+    pathToFileURL(join(options.buildDir, 'server', 'index.js')).href
+  )) as ServerBuild
   const render = createRequestHandler(build, 'production')
   const assets = sirv(join(options.buildDir, 'client'), {gzip: true, brotli: true})
   const sessions = new Set<string>()
@@ -46,16 +48,27 @@ export async function startPreviewServer(options: PreviewServerOptions) {
     const url = new URL(req.url ?? '/', origin)
     if (url.pathname === '/api/preview/enable') {
       const {isValid, redirectTo = '/'} = await validatePreviewUrl(options.drafts, url.href)
-      if (!isValid) return refuse(res, 'This preview link is invalid or has expired. Open the page again from the Studio.')
+      if (!isValid)
+        return refuse(
+          res,
+          'This preview link is invalid or has expired. Open the page again from the Studio.',
+        )
       const session = randomBytes(24).toString('base64url')
       sessions.add(session)
-      res.writeHead(307, {'Set-Cookie': `${COOKIE}=${session}; Path=/; HttpOnly; SameSite=Lax`, Location: redirectTo, 'Cache-Control': 'no-store'})
+      res.writeHead(307, {
+        'Set-Cookie': `${COOKIE}=${session}; Path=/; HttpOnly; SameSite=Lax`,
+        'Location': redirectTo,
+        'Cache-Control': 'no-store',
+      })
       return res.end()
     }
     if (url.pathname === '/api/preview/disable') {
       sessions.delete(sessionOf(req) ?? '')
       const path = url.searchParams.get('path') ?? '/'
-      res.writeHead(307, {'Set-Cookie': `${COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`, Location: new URL(path.startsWith('/') ? path : '/', options.publicSiteUrl).href})
+      res.writeHead(307, {
+        'Set-Cookie': `${COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`,
+        'Location': new URL(path.startsWith('/') ? path : '/', options.publicSiteUrl).href,
+      })
       return res.end()
     }
     let notAnAsset = false
@@ -64,11 +77,18 @@ export async function startPreviewServer(options: PreviewServerOptions) {
     })
     if (!notAnAsset) return
     if (!sessions.has(sessionOf(req) ?? '')) {
-      return refuse(res, 'Draft preview is for editors. Open the page from the Studio, or get a link with `npm run content -- preview-url <path>`.')
+      return refuse(
+        res,
+        'Draft preview is for editors. Open the page from the Studio, or get a link with `npm run content -- preview-url <path>`.',
+      )
     }
     const response = await render(toRequest(req, url), {content: options.drafts})
-    res.writeHead(response.status, {...Object.fromEntries(response.headers), 'Cache-Control': 'no-store'})
-    if (response.body) Readable.fromWeb(response.body as import('node:stream/web').ReadableStream).pipe(res)
+    res.writeHead(response.status, {
+      ...Object.fromEntries(response.headers),
+      'Cache-Control': 'no-store',
+    })
+    if (response.body)
+      Readable.fromWeb(response.body as import('node:stream/web').ReadableStream).pipe(res)
     else res.end()
   }
 
@@ -85,13 +105,16 @@ function sessionOf(req: IncomingMessage) {
 
 function refuse(res: ServerResponse, message: string) {
   res.writeHead(401, {'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store'})
-  res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Preview</title></head><body><h1>Preview needs a secret link</h1><p>${message.replace(/[<>&]/g, '')}</p></body></html>`)
+  res.end(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Preview</title></head><body><h1>Preview needs a secret link</h1><p>${message.replace(/[<>&]/g, '')}</p></body></html>`,
+  )
 }
 
 function toRequest(req: IncomingMessage, url: URL): Request {
   const headers = new Headers()
   for (const [name, value] of Object.entries(req.headers)) {
-    for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, one)
+    for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value])
+      headers.append(name, one)
   }
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD'
   return new Request(url, {

@@ -51,7 +51,11 @@ export class Publisher {
   }
 
   status() {
-    return {building: this.#running !== undefined, waiting: this.#pending.length, rebuilds: this.#history}
+    return {
+      building: this.#running !== undefined,
+      waiting: this.#pending.length,
+      rebuilds: this.#history,
+    }
   }
 
   close() {
@@ -82,19 +86,41 @@ export class Publisher {
     const startedAt = new Date().toISOString()
     const log = this.#options.log ?? console.log
     log(`[publish] rebuild #${number} for ${reasons.length} change(s): ${reasons.join(', ')}`)
-    const buildDir = mkdtempSync(join(this.#options.releasesDir, `${String(number).padStart(5, '0')}-`))
+    const buildDir = mkdtempSync(
+      join(this.#options.releasesDir, `${String(number).padStart(5, '0')}-`),
+    )
     try {
       const siteDir = await this.#options.build(buildDir)
       this.#options.swap(siteDir)
       const durationMs = Math.round(performance.now() - started)
-      this.#record({number, ok: true, reasons, requestedAt: new Date(requestedAt).toISOString(), startedAt, durationMs, latencyMs: Date.now() - requestedAt})
-      log(`[publish] rebuild #${number} is live after ${((performance.now() - started) / 1000).toFixed(1)} s`)
+      this.#record({
+        number,
+        ok: true,
+        reasons,
+        requestedAt: new Date(requestedAt).toISOString(),
+        startedAt,
+        durationMs,
+        latencyMs: Date.now() - requestedAt,
+      })
+      log(
+        `[publish] rebuild #${number} is live after ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      )
       this.#pruneReleases(buildDir)
     } catch (error) {
       rmSync(buildDir, {recursive: true, force: true})
       const message = error instanceof Error ? error.message : String(error)
-      this.#record({number, ok: false, reasons, requestedAt: new Date(requestedAt).toISOString(), startedAt, durationMs: Math.round(performance.now() - started), error: message})
-      log(`[publish] rebuild #${number} FAILED after ${((performance.now() - started) / 1000).toFixed(1)} s; the previous site stays live: ${message}`)
+      this.#record({
+        number,
+        ok: false,
+        reasons,
+        requestedAt: new Date(requestedAt).toISOString(),
+        startedAt,
+        durationMs: Math.round(performance.now() - started),
+        error: message,
+      })
+      log(
+        `[publish] rebuild #${number} FAILED after ${((performance.now() - started) / 1000).toFixed(1)} s; the previous site stays live: ${message}`,
+      )
     }
   }
 
@@ -108,7 +134,8 @@ export class Publisher {
     const liveName = live.slice(this.#options.releasesDir.length + 1)
     const keep = new Set([liveName, releases[releases.indexOf(liveName) - 1]])
     for (const release of releases) {
-      if (!keep.has(release)) rmSync(join(this.#options.releasesDir, release), {recursive: true, force: true})
+      if (!keep.has(release))
+        rmSync(join(this.#options.releasesDir, release), {recursive: true, force: true})
     }
   }
 }

@@ -27,7 +27,9 @@ async function holdInChild(folder: string) {
 await lockDataFolder(${JSON.stringify(folder)}, 'the child server');
 console.log('locked');
 setInterval(() => {}, 1000);`
-  const child = spawn(process.execPath, ['--input-type=module', '-e', program], {stdio: ['ignore', 'pipe', 'inherit']})
+  const child = spawn(process.execPath, ['--input-type=module', '-e', program], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
   children.push(child)
   const [line] = (await once(child.stdout!, 'data')) as [Buffer]
   expect(line.toString()).toContain('locked')
@@ -41,7 +43,9 @@ describe('lockDataFolder', () => {
     const started = Date.now()
     const second = lockDataFolder(folder, 'the second server')
     await expect(second).rejects.toBeInstanceOf(DataFolderInUseError)
-    await expect(second).rejects.toThrow(`The data folder ${folder} is in use by the first server (process ${process.pid}`)
+    await expect(second).rejects.toThrow(
+      `The data folder ${folder} is in use by the first server (process ${process.pid}`,
+    )
     expect(Date.now() - started).toBeLessThan(3000)
     await first.release()
     const again = await lockDataFolder(folder, 'the second server')
@@ -51,7 +55,9 @@ describe('lockDataFolder', () => {
   it('refuses while another live process holds the folder', async () => {
     const folder = throwawayFolder()
     const child = await holdInChild(folder)
-    await expect(lockDataFolder(folder, 'this server')).rejects.toThrow(`the child server (process ${child.pid}`)
+    await expect(lockDataFolder(folder, 'this server')).rejects.toThrow(
+      `the child server (process ${child.pid}`,
+    )
   })
 
   it('takes the folder of a holder killed with -9, without any cleanup by hand', async () => {
@@ -75,7 +81,10 @@ describe('lockDataFolder', () => {
     mkdirSync(lockDir)
     const longAgo = new Date(Date.now() - 60_000)
     utimesSync(lockDir, longAgo, longAgo)
-    writeFileSync(join(folder, 'in-use.json'), JSON.stringify({owner: 'a crashed server', pid: process.ppid, since: longAgo}))
+    writeFileSync(
+      join(folder, 'in-use.json'),
+      JSON.stringify({owner: 'a crashed server', pid: process.ppid, since: longAgo}),
+    )
     const taken = await lockDataFolder(folder, 'the restarted server')
     await taken.release()
   })

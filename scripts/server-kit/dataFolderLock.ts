@@ -46,7 +46,8 @@ export async function lockDataFolder(dataDir: string, owner: string): Promise<Da
       if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error
       const refreshed = lastRefresh(lockPath)
       // The mtime moved since we last looked: its holder is alive and refreshing it.
-      if (seenRefresh !== undefined && refreshed !== undefined && refreshed !== seenRefresh) throw inUse(folder)
+      if (seenRefresh !== undefined && refreshed !== undefined && refreshed !== seenRefresh)
+        throw inUse(folder)
       if (Date.now() > giveUpAt) throw inUse(folder)
       seenRefresh = refreshed
       await sleep(POLL_MS)
@@ -64,7 +65,9 @@ function lastRefresh(lockPath: string) {
 
 function inUse(folder: string) {
   const holder = readHolder(folder)
-  const who = holder ? `${holder.owner} (process ${holder.pid}, since ${holder.since})` : 'another process'
+  const who = holder
+    ? `${holder.owner} (process ${holder.pid}, since ${holder.since})`
+    : 'another process'
   return new DataFolderInUseError(
     `The data folder ${folder} is in use by ${who}. Stop that process first, or give this one another data folder.`,
   )
@@ -80,6 +83,8 @@ function readHolder(folder: string): Holder | undefined {
 
 /** The lock could not be refreshed in time (the process was frozen): another writer may have the folder now. */
 function lost(folder: string, owner: string, error: Error): never {
-  console.error(`${owner}: lost the lock on ${folder} (${error.message}); stopping so that no write is lost.`)
+  console.error(
+    `${owner}: lost the lock on ${folder} (${error.message}); stopping so that no write is lost.`,
+  )
   process.exit(1)
 }

@@ -21,7 +21,12 @@ export function run(command: string, args: string[], options: RunOptions = {}) {
   return new Promise<void>((resolvePromise, reject) => {
     const child = spawn(command, args, {
       cwd: options.cwd ?? repositoryRoot,
-      env: {...process.env, NO_UPDATE_NOTIFIER: '1', SANITY_TELEMETRY_DISABLED: '1', ...options.env},
+      env: {
+        ...process.env,
+        NO_UPDATE_NOTIFIER: '1',
+        SANITY_TELEMETRY_DISABLED: '1',
+        ...options.env,
+      },
       stdio: ['inherit', 'pipe', 'pipe'],
     })
     let firstError = ''
@@ -38,7 +43,11 @@ export function run(command: string, args: string[], options: RunOptions = {}) {
     child.once('close', (code, signal) => {
       if (code === 0) return resolvePromise()
       const why = citeFirstError && firstError ? `: ${firstError}` : ''
-      reject(new Error(`\`${command} ${args.join(' ')}\` failed (${signal ?? `exit code ${code}`})${why}`))
+      reject(
+        new Error(
+          `\`${command} ${args.join(' ')}\` failed (${signal ?? `exit code ${code}`})${why}`,
+        ),
+      )
     })
   })
 }

@@ -2,7 +2,11 @@
 
 type Running = {close: () => Promise<void>}
 
-export async function runUntilStopped<T extends Running>(name: string, start: () => Promise<T>, announce: (running: T) => string) {
+export async function runUntilStopped<T extends Running>(
+  name: string,
+  start: () => Promise<T>,
+  announce: (running: T) => string,
+) {
   try {
     const running = await start()
     console.log(announce(running))
@@ -10,7 +14,9 @@ export async function runUntilStopped<T extends Running>(name: string, start: ()
     process.once('SIGINT', stop)
     process.once('SIGTERM', stop)
   } catch (error) {
-    console.error(`${name} failed to start: ${error instanceof Error ? error.message : String(error)}`)
+    console.error(
+      `${name} failed to start: ${error instanceof Error ? error.message : String(error)}`,
+    )
     process.exit(1)
   }
 }

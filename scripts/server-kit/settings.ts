@@ -5,7 +5,8 @@ export type Env = Record<string, string | undefined>
 /** A port from `name`, or `fallback` when unset; 0 takes a free one. Anything else is refused, naming the variable. */
 export function portSetting(name: string, fallback: number, env: Env = process.env): number {
   const value = Number(env[name] || fallback)
-  if (!Number.isInteger(value) || value < 0 || value > 65535) throw new Error(`${name} "${env[name]}" is not a port number`)
+  if (!Number.isInteger(value) || value < 0 || value > 65535)
+    throw new Error(`${name} "${env[name]}" is not a port number`)
   return value
 }
 

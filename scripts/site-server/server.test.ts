@@ -36,7 +36,9 @@ it('serves /path from path/index.html, revalidating HTML on every visit', async 
 
 it('sends the precompressed brotli or gzip file the browser accepts', async () => {
   for (const encoding of ['br', 'gzip']) {
-    const response = await fetch(`${site.url}/assets/entry-abc123.js`, {headers: {'Accept-Encoding': encoding}})
+    const response = await fetch(`${site.url}/assets/entry-abc123.js`, {
+      headers: {'Accept-Encoding': encoding},
+    })
     expect(response.headers.get('content-encoding')).toBe(encoding)
     expect(await response.text()).toBe(script)
   }

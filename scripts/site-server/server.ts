@@ -25,13 +25,19 @@ const staticFiles = (root: string) =>
     setHeaders: (res, pathname) => {
       res.setHeader(
         'Cache-Control',
-        HASHED_ASSET.test(pathname) ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+        HASHED_ASSET.test(pathname)
+          ? 'public, max-age=31536000, immutable'
+          : 'public, max-age=0, must-revalidate',
       )
       res.setHeader('X-Content-Type-Options', 'nosniff')
     },
   })
 
-export async function startSiteServer(root: string, port: number, host = '127.0.0.1'): Promise<SiteServer> {
+export async function startSiteServer(
+  root: string,
+  port: number,
+  host = '127.0.0.1',
+): Promise<SiteServer> {
   let current = {root, serve: staticFiles(root)}
   const server: Server = createServer((req, res) => {
     const {root: servedRoot, serve} = current

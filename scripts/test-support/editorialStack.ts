@@ -21,14 +21,17 @@ export async function startEditorialStack({debounceMs = 300, studio = false} = {
   const hookPort = await freePort()
   // The Studio's origin is the one browser origin the lake lets in (its CORS allow-list).
   const studioPort = studio ? await freePort() : 0
-  const lake = await startSeededLake([
-    {
-      url: `http://127.0.0.1:${hookPort}/hooks/publish`,
-      secret: TEST_WEBHOOK_SECRET,
-      filter: `_type in ${JSON.stringify(SITE_DOCUMENT_TYPES)}`,
-      projection: '{_id, _type, _rev}',
-    },
-  ], {secure: studio, corsOrigins: studio ? [`http://localhost:${studioPort}`] : []})
+  const lake = await startSeededLake(
+    [
+      {
+        url: `http://127.0.0.1:${hookPort}/hooks/publish`,
+        secret: TEST_WEBHOOK_SECRET,
+        filter: `_type in ${JSON.stringify(SITE_DOCUMENT_TYPES)}`,
+        projection: '{_id, _type, _rev}',
+      },
+    ],
+    {secure: studio, corsOrigins: studio ? [`http://localhost:${studioPort}`] : []},
+  )
   const build = await buildSiteFrom(lake)
   const releasesDir = temporaryWebFolder('releases')
   const live = await startLiveSite({
@@ -42,14 +45,20 @@ export async function startEditorialStack({debounceMs = 300, studio = false} = {
   const preview = await startPreviewServer({
     buildDir: previewDir,
     // The preview's own configuration path, pointed at this lake with its token.
-    drafts: contentClient('drafts', readContentEnv({...siteBuildEnv(lake), SANITY_API_READ_TOKEN: TEST_LAKE_TOKEN})),
+    drafts: contentClient(
+      'drafts',
+      readContentEnv({...siteBuildEnv(lake), SANITY_API_READ_TOKEN: TEST_LAKE_TOKEN}),
+    ),
     publicSiteUrl: live.site.url,
     port: 0,
   })
   const studioDir = studio ? mkdtempSync(join(tmpdir(), 'studio-')) : undefined
   const studioServer: StudioServer | undefined = studioDir
     ? await startStudioServer(
-        await buildStudio(studioDir, {SANITY_STUDIO_API_HOST: lake.secureUrl ?? '', SANITY_STUDIO_PREVIEW_URL: preview.url}),
+        await buildStudio(studioDir, {
+          SANITY_STUDIO_API_HOST: lake.secureUrl ?? '',
+          SANITY_STUDIO_PREVIEW_URL: preview.url,
+        }),
         studioPort,
       )
     : undefined
@@ -66,7 +75,12 @@ export async function startEditorialStack({debounceMs = 300, studio = false} = {
       await preview.close()
       await live.close()
       await lake.close()
-      const folders = [join(build.root, '..'), releasesDir, previewDir, ...(studioDir ? [studioDir] : [])]
+      const folders = [
+        join(build.root, '..'),
+        releasesDir,
+        previewDir,
+        ...(studioDir ? [studioDir] : []),
+      ]
       for (const folder of folders) rmSync(folder, {recursive: true, force: true})
     },
   }

@@ -2,14 +2,22 @@
 // spec, and a build into a temporary folder. Nothing touches the data `npm start` keeps.
 import {mkdirSync, mkdtempSync, rmSync} from 'node:fs'
 import {join} from 'node:path'
-import {startTestLake, testLakeClient, type TestLake, type TestLakeOptions} from '@quantedge/content-lake/testLake'
+import {
+  startTestLake,
+  testLakeClient,
+  type TestLake,
+  type TestLakeOptions,
+} from '@quantedge/content-lake/testLake'
 import type {WebhookConfig} from '@quantedge/content-lake/webhooks'
 import {seedDocuments} from '@quantedge/content/seed/documents'
 import {seedContentLake} from '@quantedge/content/seed'
 import {prerenderSite, webDir} from '@quantedge/web/prerender'
 
 /** A lake holding the seed; `webhooks` are attached after seeding, so seeding triggers none. */
-export async function startSeededLake(webhooks: WebhookConfig[] = [], options: TestLakeOptions = {}) {
+export async function startSeededLake(
+  webhooks: WebhookConfig[] = [],
+  options: TestLakeOptions = {},
+) {
   const attached: WebhookConfig[] = []
   const lake = await startTestLake(undefined, attached, options)
   await seedContentLake(testLakeClient(lake.url), seedDocuments)

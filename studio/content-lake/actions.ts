@@ -10,7 +10,13 @@ type Action = {actionType?: unknown; [field: string]: unknown}
 const actionError = (status: number, index: number, description: string) =>
   new LakeError(
     status,
-    {error: {type: 'actionError', description, items: [{index, error: {type: 'actionError', description}}]}},
+    {
+      error: {
+        type: 'actionError',
+        description,
+        items: [{index, error: {type: 'actionError', description}}],
+      },
+    },
     description,
   )
 
@@ -21,7 +27,8 @@ const withoutSystemFields = (doc: StoredDocument, id: string) => {
 
 const text = (action: Action, field: string, index: number) => {
   const value = action[field]
-  if (typeof value !== 'string' || value === '') throw actionError(400, index, `${String(action.actionType)} needs ${field}`)
+  if (typeof value !== 'string' || value === '')
+    throw actionError(400, index, `${String(action.actionType)} needs ${field}`)
   return value
 }
 
@@ -34,20 +41,28 @@ const object = (action: Action, field: string, index: number): Record<string, un
   return value as Record<string, unknown>
 }
 
-const isAction = (value: unknown): value is Action => typeof value === 'object' && value !== null && !Array.isArray(value)
+const isAction = (value: unknown): value is Action =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** The mutations that carry out `actions`, given the documents as they are now. */
-export function actionsToMutations(body: unknown, read: (id: string) => StoredDocument | undefined): MutationInput[] {
+export function actionsToMutations(
+  body: unknown,
+  read: (id: string) => StoredDocument | undefined,
+): MutationInput[] {
   const actions = (body as {actions?: unknown} | null)?.actions
-  if (!Array.isArray(actions) || actions.length === 0) throw badRequest('The body must be {"actions": [...]} with at least one action')
+  if (!Array.isArray(actions) || actions.length === 0)
+    throw badRequest('The body must be {"actions": [...]} with at least one action')
   return actions.flatMap((action: unknown, index): MutationInput[] => {
-    if (!isAction(action)) throw actionError(400, index, `Action ${index} must be an object with an actionType`)
+    if (!isAction(action))
+      throw actionError(400, index, `Action ${index} must be an object with an actionType`)
     switch (action.actionType) {
       case 'sanity.action.document.create': {
         const publishedId = text(action, 'publishedId', index)
         const attributes = object(action, 'attributes', index)
-        const id = typeof attributes._id === 'string' ? attributes._id : `${DRAFTS_PREFIX}${publishedId}`
-        if (read(id) && action.ifExists !== 'ignore') throw actionError(409, index, `Document "${id}" already exists`)
+        const id =
+          typeof attributes._id === 'string' ? attributes._id : `${DRAFTS_PREFIX}${publishedId}`
+        if (read(id) && action.ifExists !== 'ignore')
+          throw actionError(409, index, `Document "${id}" already exists`)
         return [{createIfNotExists: {...attributes, _id: id}}]
       }
       case 'sanity.action.document.edit': {
@@ -57,20 +72,40 @@ export function actionsToMutations(body: unknown, read: (id: string) => StoredDo
         const problem = patchProblem(patch)
         if (problem) throw actionError(400, index, problem)
         const base = read(draftId) ?? read(publishedId)
-        if (!base) throw actionError(409, index, `Cannot edit "${publishedId}": it has no draft and is not published`)
-        return [{createIfNotExists: withoutSystemFields(base, draftId)}, {patch: {...patch, id: draftId}}]
+        if (!base)
+          throw actionError(
+            409,
+            index,
+            `Cannot edit "${publishedId}": it has no draft and is not published`,
+          )
+        return [
+          {createIfNotExists: withoutSystemFields(base, draftId)},
+          {patch: {...patch, id: draftId}},
+        ]
       }
       case 'sanity.action.document.publish': {
         const draftId = text(action, 'draftId', index)
         const publishedId = text(action, 'publishedId', index)
         const draft = read(draftId)
-        if (!draft) throw actionError(409, index, `Cannot publish "${publishedId}": it has no draft`)
+        if (!draft)
+          throw actionError(409, index, `Cannot publish "${publishedId}": it has no draft`)
         if (action.ifDraftRevisionId !== undefined && action.ifDraftRevisionId !== draft._rev) {
-          throw actionError(409, index, `The draft of "${publishedId}" has changed since revision ${String(action.ifDraftRevisionId)}`)
+          throw actionError(
+            409,
+            index,
+            `The draft of "${publishedId}" has changed since revision ${String(action.ifDraftRevisionId)}`,
+          )
         }
         const published = read(publishedId)
-        if (action.ifPublishedRevisionId !== undefined && action.ifPublishedRevisionId !== published?._rev) {
-          throw actionError(409, index, `"${publishedId}" has been published since revision ${String(action.ifPublishedRevisionId)}`)
+        if (
+          action.ifPublishedRevisionId !== undefined &&
+          action.ifPublishedRevisionId !== published?._rev
+        ) {
+          throw actionError(
+            409,
+            index,
+            `"${publishedId}" has been published since revision ${String(action.ifPublishedRevisionId)}`,
+          )
         }
         return [{createOrReplace: withoutSystemFields(draft, publishedId)}, {delete: {id: draftId}}]
       }
@@ -79,17 +114,34 @@ export function actionsToMutations(body: unknown, read: (id: string) => StoredDo
       case 'sanity.action.document.unpublish': {
         const draftId = text(action, 'draftId', index)
         const published = read(text(action, 'publishedId', index))
-        if (!published) throw actionError(409, index, `Cannot unpublish "${String(action.publishedId)}": it is not published`)
-        return [{createIfNotExists: withoutSystemFields(published, draftId)}, {delete: {id: published._id}}]
+        if (!published)
+          throw actionError(
+            409,
+            index,
+            `Cannot unpublish "${String(action.publishedId)}": it is not published`,
+          )
+        return [
+          {createIfNotExists: withoutSystemFields(published, draftId)},
+          {delete: {id: published._id}},
+        ]
       }
       case 'sanity.action.document.delete': {
         const publishedId = text(action, 'publishedId', index)
-        const drafts = Array.isArray(action.includeDrafts) ? action.includeDrafts.filter((id) => typeof id === 'string') : []
+        const drafts = Array.isArray(action.includeDrafts)
+          ? action.includeDrafts.filter((id) => typeof id === 'string')
+          : []
         return [publishedId, ...drafts].map((id) => ({delete: {id}}))
       }
       case 'sanity.action.document.replaceDraft': {
         const publishedId = text(action, 'publishedId', index)
-        return [{createOrReplace: {...object(action, 'attributes', index), _id: `${DRAFTS_PREFIX}${publishedId}`}}]
+        return [
+          {
+            createOrReplace: {
+              ...object(action, 'attributes', index),
+              _id: `${DRAFTS_PREFIX}${publishedId}`,
+            },
+          },
+        ]
       }
       // The Studio names drafts as versions too: "Discard changes" is a version discard of the draft.
       case 'sanity.action.document.version.discard':
@@ -101,9 +153,18 @@ export function actionsToMutations(body: unknown, read: (id: string) => StoredDo
         }
         const versionId = text(action, 'versionId', index)
         const base = read(text(action, 'baseId', index))
-        if (!base) throw actionError(409, index, `Cannot create "${versionId}": its base document does not exist`)
+        if (!base)
+          throw actionError(
+            409,
+            index,
+            `Cannot create "${versionId}": its base document does not exist`,
+          )
         if (action.ifBaseRevisionId !== undefined && action.ifBaseRevisionId !== base._rev) {
-          throw actionError(409, index, `The base of "${versionId}" has changed since revision ${String(action.ifBaseRevisionId)}`)
+          throw actionError(
+            409,
+            index,
+            `The base of "${versionId}" has changed since revision ${String(action.ifBaseRevisionId)}`,
+          )
         }
         return [{create: withoutSystemFields(base, versionId)}]
       }

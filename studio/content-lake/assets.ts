@@ -53,7 +53,12 @@ export function storeUpload(dataDir: string, upload: Upload): MutationInput {
     name = `${sha1}-${size.width}x${size.height}.${extension}`
     metadata = {
       _type: 'sanity.imageMetadata',
-      dimensions: {_type: 'sanity.imageDimensions', width: size.width, height: size.height, aspectRatio: size.width / size.height},
+      dimensions: {
+        _type: 'sanity.imageDimensions',
+        width: size.width,
+        height: size.height,
+        aspectRatio: size.width / size.height,
+      },
     }
   } else {
     extension = extensionOf(originalFilename, mimeFromRequest)
@@ -65,7 +70,9 @@ export function storeUpload(dataDir: string, upload: Upload): MutationInput {
   if (!existsSync(file)) writeFileAtomically(file, bytes)
   const path = `${kind}/${projectId}/${dataset}/${name}`
   const idStem = name.replace(/\.([a-z0-9]+)$/, '-$1')
-  const fields = Object.fromEntries(UPLOAD_FIELDS.flatMap((field) => (search.has(field) ? [[field, search.get(field)]] : [])))
+  const fields = Object.fromEntries(
+    UPLOAD_FIELDS.flatMap((field) => (search.has(field) ? [[field, search.get(field)]] : [])),
+  )
   return {
     createIfNotExists: {
       _id: `${kind === 'images' ? 'image' : 'file'}-${idStem}`,
@@ -73,7 +80,10 @@ export function storeUpload(dataDir: string, upload: Upload): MutationInput {
       assetId: sha1,
       sha1hash: sha1,
       extension,
-      mimeType: kind === 'images' ? (MIME_TYPES[extension] ?? mimeFromRequest) : (mimeFromRequest ?? MIME_TYPES[extension] ?? 'application/octet-stream'),
+      mimeType:
+        kind === 'images'
+          ? (MIME_TYPES[extension] ?? mimeFromRequest)
+          : (mimeFromRequest ?? MIME_TYPES[extension] ?? 'application/octet-stream'),
       originalFilename,
       size: bytes.length,
       path,
@@ -86,11 +96,19 @@ export function storeUpload(dataDir: string, upload: Upload): MutationInput {
 }
 
 /** The stored bytes of `/images|files/<project>/<dataset>/<name>`, with their content type. */
-export function readStoredAsset(dataDir: string, dataset: string, name: string): {bytes: Buffer; contentType: string} {
+export function readStoredAsset(
+  dataDir: string,
+  dataset: string,
+  name: string,
+): {bytes: Buffer; contentType: string} {
   const file = join(dataDir, 'assets', dataset, name)
-  if (!STORED_NAME.test(name) || !existsSync(file)) throw notFound(`No asset named ${name} in dataset ${dataset}`)
+  if (!STORED_NAME.test(name) || !existsSync(file))
+    throw notFound(`No asset named ${name} in dataset ${dataset}`)
   const extension = extname(name).slice(1)
-  return {bytes: readFileSync(file), contentType: MIME_TYPES[extension] ?? 'application/octet-stream'}
+  return {
+    bytes: readFileSync(file),
+    contentType: MIME_TYPES[extension] ?? 'application/octet-stream',
+  }
 }
 
 function readImageSize(bytes: Buffer) {
@@ -99,7 +117,9 @@ function readImageSize(bytes: Buffer) {
     if (!type || !width || !height) throw new Error('no dimensions')
     return {width, height, type}
   } catch {
-    throw badRequest('The upload is not an image this lake can read (PNG, JPEG, WebP, GIF, AVIF or SVG)')
+    throw badRequest(
+      'The upload is not an image this lake can read (PNG, JPEG, WebP, GIF, AVIF or SVG)',
+    )
   }
 }
 

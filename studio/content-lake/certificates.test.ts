@@ -25,5 +25,6 @@ it('creates the authority on first use only, keeps its files private, and signs 
   expect(certificate.checkIP('127.0.0.1')).toBe('127.0.0.1')
   expect(certificate.checkHost('example.com')).toBeUndefined()
   expect(Date.parse(certificate.validTo) - Date.now()).toBeGreaterThan(365 * 24 * 60 * 60 * 1000)
-  for (const file of ['local-ca.key', 'localhost.key']) expect(statSync(join(folder, file)).mode & 0o077).toBe(0)
+  for (const file of ['local-ca.key', 'localhost.key'])
+    expect(statSync(join(folder, file)).mode & 0o077).toBe(0)
 })

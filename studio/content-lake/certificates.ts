@@ -49,19 +49,30 @@ export async function localCertificate(folder: string): Promise<LakeCertificate>
     writeFileAtomically(paths.authorityKey, authority.private, 0o600)
     writeFileAtomically(paths.authorityCert, authority.cert, 0o600)
   }
-  if (createdAuthority || !existsSync(paths.cert) || !existsSync(paths.key) || expiresSoon(paths.cert)) {
+  if (
+    createdAuthority ||
+    !existsSync(paths.cert) ||
+    !existsSync(paths.key) ||
+    expiresSoon(paths.cert)
+  ) {
     const leaf = await generate([{name: 'commonName', value: 'localhost'}], {
       keyType: 'ec',
       algorithm: 'sha256',
       notAfterDate: daysFromNow(VALID_DAYS),
-      ca: {key: readFileSync(paths.authorityKey, 'utf8'), cert: readFileSync(paths.authorityCert, 'utf8')},
+      ca: {
+        key: readFileSync(paths.authorityKey, 'utf8'),
+        cert: readFileSync(paths.authorityCert, 'utf8'),
+      },
       extensions: [
         {name: 'basicConstraints', cA: false, critical: true},
         {name: 'keyUsage', digitalSignature: true, keyEncipherment: true, critical: true},
         {name: 'extKeyUsage', serverAuth: true},
         {
           name: 'subjectAltName',
-          altNames: [...HOST_NAMES.map((value) => ({type: 2 as const, value})), {type: 7, ip: '127.0.0.1'}],
+          altNames: [
+            ...HOST_NAMES.map((value) => ({type: 2 as const, value})),
+            {type: 7, ip: '127.0.0.1'},
+          ],
         },
       ],
     })
@@ -77,7 +88,9 @@ export async function localCertificate(folder: string): Promise<LakeCertificate>
 }
 
 /** Said once, when the authority is created: how to make a browser trust the lake's certificate. */
-export const trustInstructions = (authorityPath: string) => `A local certificate authority for the Studio's connection to the embedded lake was created:
+export const trustInstructions = (
+  authorityPath: string,
+) => `A local certificate authority for the Studio's connection to the embedded lake was created:
     ${authorityPath}
   Trust it once so the browser accepts https://localhost (Chromium and Chrome on Linux):
     certutil -d sql:$HOME/.pki/nssdb -A -t "C,," -n "QuantEdge local CA" -i ${authorityPath}

@@ -37,7 +37,10 @@ export async function startChildLake(dataDir: string): Promise<ChildLake> {
   })
   let output = ''
   const [url, secureUrl] = await new Promise<[string, string]>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`The lake did not start within ${START_TIMEOUT_MS} ms:\n${output}`)), START_TIMEOUT_MS)
+    const timer = setTimeout(
+      () => reject(new Error(`The lake did not start within ${START_TIMEOUT_MS} ms:\n${output}`)),
+      START_TIMEOUT_MS,
+    )
     const read = (chunk: Buffer) => {
       output += chunk.toString('utf8')
       const ready = READY.exec(output)

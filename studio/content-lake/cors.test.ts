@@ -18,7 +18,11 @@ afterAll(() => lake.close())
 const preflight = (origin: string, path = QUERY_PATH) =>
   fetch(`${lake.url}${path}`, {
     method: 'OPTIONS',
-    headers: {Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization, content-type'},
+    headers: {
+      'Origin': origin,
+      'Access-Control-Request-Method': 'POST',
+      'Access-Control-Request-Headers': 'authorization, content-type',
+    },
   })
 
 describe('CORS origins', () => {
@@ -28,7 +32,9 @@ describe('CORS origins', () => {
     expect(answer.headers.get('access-control-allow-origin')).toBe(STUDIO)
     expect(answer.headers.get('access-control-allow-credentials')).toBe('true')
     expect(answer.headers.get('access-control-allow-headers')).toContain('authorization')
-    const read = await fetch(`${lake.url}${QUERY_PATH}`, {headers: {Origin: STUDIO, Authorization: `Bearer ${TEST_LAKE_TOKEN}`}})
+    const read = await fetch(`${lake.url}${QUERY_PATH}`, {
+      headers: {Origin: STUDIO, Authorization: `Bearer ${TEST_LAKE_TOKEN}`},
+    })
     expect(read.status).toBe(200)
     expect(read.headers.get('access-control-allow-origin')).toBe(STUDIO)
   })
@@ -39,15 +45,27 @@ describe('CORS origins', () => {
     expect(answer.headers.get('access-control-allow-origin')).toBeNull()
     const write = await fetch(`${lake.url}/v2025-02-19/data/mutate/production`, {
       method: 'POST',
-      headers: {Origin: FOREIGN, Authorization: `Bearer ${TEST_LAKE_TOKEN}`, 'Content-Type': 'application/json'},
+      headers: {
+        'Origin': FOREIGN,
+        'Authorization': `Bearer ${TEST_LAKE_TOKEN}`,
+        'Content-Type': 'application/json',
+      },
       body: JSON.stringify({mutations: [{create: {_id: 'planted', _type: 'doc'}}]}),
     })
     expect(write.status).toBe(403)
     expect(write.headers.get('access-control-allow-origin')).toBeNull()
-    expect(await write.json()).toMatchObject({statusCode: 403, error: 'Forbidden', message: expect.stringContaining(FOREIGN)})
-    const read = await fetch(`${lake.url}${QUERY_PATH}`, {headers: {Origin: FOREIGN, Authorization: `Bearer ${TEST_LAKE_TOKEN}`}})
+    expect(await write.json()).toMatchObject({
+      statusCode: 403,
+      error: 'Forbidden',
+      message: expect.stringContaining(FOREIGN),
+    })
+    const read = await fetch(`${lake.url}${QUERY_PATH}`, {
+      headers: {Origin: FOREIGN, Authorization: `Bearer ${TEST_LAKE_TOKEN}`},
+    })
     expect(read.status).toBe(403)
-    const planted = await fetch(`${lake.url}/v2025-02-19/data/doc/production/planted`, {headers: {Authorization: `Bearer ${TEST_LAKE_TOKEN}`}})
+    const planted = await fetch(`${lake.url}/v2025-02-19/data/doc/production/planted`, {
+      headers: {Authorization: `Bearer ${TEST_LAKE_TOKEN}`},
+    })
     expect((await planted.json()).documents).toEqual([])
   })
 
@@ -55,7 +73,10 @@ describe('CORS origins', () => {
     const ping = await fetch(`${lake.url}/v1/ping`, {headers: {Origin: FOREIGN}})
     expect(ping.status).toBe(200)
     expect(ping.headers.get('access-control-allow-credentials')).toBeNull()
-    const check = (origin: string) => fetch(`${lake.url}/v2025-02-19/check/cors`, {headers: {Origin: origin}}).then((answer) => answer.json())
+    const check = (origin: string) =>
+      fetch(`${lake.url}/v2025-02-19/check/cors`, {headers: {Origin: origin}}).then((answer) =>
+        answer.json(),
+      )
     expect(await check(FOREIGN)).toEqual({result: {allowed: false, withCredentials: false}})
     expect(await check(STUDIO)).toEqual({result: {allowed: true, withCredentials: true}})
   })

@@ -40,7 +40,10 @@ export class CorsOrigins {
       if (preflight) {
         const requested = req.headers['access-control-request-headers']
         res.setHeader('Access-Control-Allow-Methods', allowed ? METHODS : 'GET, HEAD, OPTIONS')
-        res.setHeader('Access-Control-Allow-Headers', allowed && requested ? String(requested) : 'Content-Type')
+        res.setHeader(
+          'Access-Control-Allow-Headers',
+          allowed && requested ? String(requested) : 'Content-Type',
+        )
         res.setHeader('Access-Control-Max-Age', '600')
       }
     }

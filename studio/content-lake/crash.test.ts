@@ -35,8 +35,10 @@ async function started(dataDir: string) {
 const write = (lake: ChildLake, id: string) =>
   fetch(`${lake.url}/v2025-02-19/data/mutate/production`, {
     method: 'POST',
-    headers: {Authorization: `Bearer ${TEST_LAKE_TOKEN}`, 'Content-Type': 'application/json'},
-    body: JSON.stringify({mutations: [{create: {_id: id, _type: 'burst'}}, {patch: {id: 'counter', inc: {count: 1}}}]}),
+    headers: {'Authorization': `Bearer ${TEST_LAKE_TOKEN}`, 'Content-Type': 'application/json'},
+    body: JSON.stringify({
+      mutations: [{create: {_id: id, _type: 'burst'}}, {patch: {id: 'counter', inc: {count: 1}}}],
+    }),
   }).then((response) => response.ok)
 
 describe('kill -9', () => {
@@ -45,7 +47,8 @@ describe('kill -9', () => {
     const acknowledged: string[] = []
     for (let round = 0; round < ROUNDS; round += 1) {
       const lake = await started(dataDir)
-      if (round === 0) await testLakeClient(lake.url).create({_id: 'counter', _type: 'counter', count: 0})
+      if (round === 0)
+        await testLakeClient(lake.url).create({_id: 'counter', _type: 'counter', count: 0})
       let killed = false
       const writers = Array.from({length: WRITERS}, async (_, writer) => {
         for (let n = 0; !killed; n += 1) {
@@ -72,7 +75,10 @@ describe('kill -9', () => {
     mkdirSync(join(dataDir, 'in-use.lock'))
     utimesSync(join(dataDir, 'in-use.lock'), longAgo, longAgo)
     // This test runner is alive and is not a lake: what a reused process id looks like.
-    writeFileSync(join(dataDir, 'in-use.json'), JSON.stringify({owner: 'the embedded Content Lake', pid: process.pid, since: longAgo}))
+    writeFileSync(
+      join(dataDir, 'in-use.json'),
+      JSON.stringify({owner: 'the embedded Content Lake', pid: process.pid, since: longAgo}),
+    )
     writeFileSync(join(dataDir, 'lake.pid'), String(process.pid))
     const lake = await started(dataDir)
     expect(await (await fetch(`${lake.url}/v1/ping`)).text()).toBe('PONG')

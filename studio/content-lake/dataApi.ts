@@ -42,8 +42,13 @@ export type DataRequest = {
   contentType: string | undefined
 }
 
-export async function answerData(request: DataRequest, res: LakeResponse, lake: Lake): Promise<void> {
-  if (!LakeStore.isValidDatasetName(request.dataset)) throw notFound(`Dataset "${request.dataset}" not found`)
+export async function answerData(
+  request: DataRequest,
+  res: LakeResponse,
+  lake: Lake,
+): Promise<void> {
+  if (!LakeStore.isValidDatasetName(request.dataset))
+    throw notFound(`Dataset "${request.dataset}" not found`)
   switch (request.endpoint) {
     case 'query':
       return answerQuery(request, res, lake)
@@ -56,7 +61,10 @@ export async function answerData(request: DataRequest, res: LakeResponse, lake: 
     case 'history': {
       allowMethods(request.method, ['GET', 'HEAD'])
       if (!request.authenticated) throw unauthorized('History needs a token')
-      const source = {transactions: lake.log.transactions(request.dataset), documents: lake.store.documents(request.dataset)}
+      const source = {
+        transactions: lake.log.transactions(request.dataset),
+        documents: lake.store.documents(request.dataset),
+      }
       return answerHistory(res, request.rest ?? '', request.search, source)
     }
     default:
@@ -67,32 +75,44 @@ export async function answerData(request: DataRequest, res: LakeResponse, lake: 
 async function answerQuery(request: DataRequest, res: LakeResponse, lake: Lake) {
   allowMethods(request.method, ['GET', 'HEAD', 'POST'])
   const started = performance.now()
-  const fromBody = request.method === 'POST' ? ((parseJsonBody(request.body) ?? {}) as {query?: unknown; params?: unknown}) : {}
+  const fromBody =
+    request.method === 'POST'
+      ? ((parseJsonBody(request.body) ?? {}) as {query?: unknown; params?: unknown})
+      : {}
   const text = request.method === 'POST' ? fromBody.query : request.search.get('query')
-  if (typeof text !== 'string' || text.trim() === '') throw badRequest('A query is required', 'httpBadRequest')
+  if (typeof text !== 'string' || text.trim() === '')
+    throw badRequest('A query is required', 'httpBadRequest')
   const params =
     request.method === 'POST' && typeof fromBody.params === 'object' && fromBody.params !== null
       ? (fromBody.params as Record<string, unknown>)
       : paramsFromSearch(request.search)
   const perspective = parsePerspective(request.search.get('perspective'), request.apiVersion)
-  const documents = documentsInPerspective(lake.store.documents(request.dataset).values(), perspective, request.authenticated)
+  const documents = documentsInPerspective(
+    lake.store.documents(request.dataset).values(),
+    perspective,
+    request.authenticated,
+  )
   const search = rewriteTextSearch(text)
   const answer = await lake.queries.run({
     query: search.query,
     params,
     documents,
     searchable: search.readsWholeDocument,
-    sourceMap: request.search.has('resultSourceMap') && request.search.get('resultSourceMap') !== 'false',
+    sourceMap:
+      request.search.has('resultSourceMap') && request.search.get('resultSourceMap') !== 'false',
   })
   // The worker's JSON (`{"result": …}`) goes out as it is, with the query and timing added in front: the lake's
   // thread never parses or serializes a result.
   const ms = Math.round(performance.now() - started)
-  send(res, 200, `{"query":${JSON.stringify(text)},"ms":${ms},${answer.slice(1)}`, {'Content-Type': 'application/json; charset=utf-8'})
+  send(res, 200, `{"query":${JSON.stringify(text)},"ms":${ms},${answer.slice(1)}`, {
+    'Content-Type': 'application/json; charset=utf-8',
+  })
 }
 
 function getDocuments(request: DataRequest, store: LakeStore) {
   const ids = (request.rest ?? '').split(',').filter(Boolean)
-  if (ids.length === 0) throw badRequest('Give one or more document ids: /data/doc/<dataset>/<id>[,<id>]')
+  if (ids.length === 0)
+    throw badRequest('Give one or more document ids: /data/doc/<dataset>/<id>[,<id>]')
   const stored = store.documents(request.dataset)
   const documents = []
   const omitted = []
@@ -110,7 +130,13 @@ function listenForChanges(request: DataRequest, res: LakeResponse, listeners: Li
   if (!query) throw badRequest('A query is required to listen', 'httpBadRequest')
   const params = paramsFromSearch(request.search)
   listeners.open(
-    {dataset: request.dataset, query, params, authenticated: request.authenticated, includeResult: request.search.get('includeResult') !== 'false'},
+    {
+      dataset: request.dataset,
+      query,
+      params,
+      authenticated: request.authenticated,
+      includeResult: request.search.get('includeResult') !== 'false',
+    },
     res,
   )
 }
@@ -136,7 +162,11 @@ async function write(request: DataRequest, lake: Lake) {
   }
 }
 
-export function openLiveEvents(lake: Lake, res: LakeResponse, request: {method: string; dataset: string; search: URLSearchParams; authenticated: boolean}) {
+export function openLiveEvents(
+  lake: Lake,
+  res: LakeResponse,
+  request: {method: string; dataset: string; search: URLSearchParams; authenticated: boolean},
+) {
   const {dataset, search, authenticated} = request
   allowMethods(request.method, ['GET'])
   if (!LakeStore.isValidDatasetName(dataset)) throw notFound(`Dataset "${dataset}" not found`)
@@ -145,10 +175,14 @@ export function openLiveEvents(lake: Lake, res: LakeResponse, request: {method: 
   lake.liveEvents.open(dataset, includeDrafts, res)
 }
 
-export async function uploadAsset(request: Omit<DataRequest, 'endpoint' | 'rest' | 'apiVersion'> & {kind: AssetKind}, lake: Lake) {
+export async function uploadAsset(
+  request: Omit<DataRequest, 'endpoint' | 'rest' | 'apiVersion'> & {kind: AssetKind},
+  lake: Lake,
+) {
   allowMethods(request.method, ['POST'])
   if (!request.authenticated) throw unauthorized('Uploads need a token with write access')
-  if (!LakeStore.isValidDatasetName(request.dataset)) throw notFound(`Dataset "${request.dataset}" not found`)
+  if (!LakeStore.isValidDatasetName(request.dataset))
+    throw notFound(`Dataset "${request.dataset}" not found`)
   const mutation = storeUpload(lake.store.dataDir, {
     kind: request.kind,
     dataset: request.dataset,
@@ -160,11 +194,23 @@ export async function uploadAsset(request: Omit<DataRequest, 'endpoint' | 'rest'
   })
   const id = 'createIfNotExists' in mutation ? mutation.createIfNotExists._id : undefined
   const transaction = await lake.transactions.commit(request.dataset, {mutations: () => [mutation]})
-  return {document: transaction.changes.get(id ?? '') ?? lake.store.documents(request.dataset).get(id ?? '')}
+  return {
+    document:
+      transaction.changes.get(id ?? '') ?? lake.store.documents(request.dataset).get(id ?? ''),
+  }
 }
 
-export function serveAsset(res: LakeResponse, method: string, lake: Lake, dataset: string, name: string) {
+export function serveAsset(
+  res: LakeResponse,
+  method: string,
+  lake: Lake,
+  dataset: string,
+  name: string,
+) {
   allowMethods(method, ['GET', 'HEAD'])
   const {bytes, contentType} = readStoredAsset(lake.store.dataDir, dataset, name)
-  send(res, 200, bytes, {'Content-Type': contentType, 'Cache-Control': 'public, max-age=31536000, immutable'})
+  send(res, 200, bytes, {
+    'Content-Type': contentType,
+    'Cache-Control': 'public, max-age=31536000, immutable',
+  })
 }

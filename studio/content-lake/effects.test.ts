@@ -19,7 +19,10 @@ const content = ({_rev, ...rest}: StoredDocument) => rest
 describe('documentEffects', () => {
   it.each([
     ['a changed field', {...straddle, _rev: 'r2', price: 750}],
-    ['a changed nested field', {...straddle, _rev: 'r2', demoVideo: {caption: 'New caption', url: '/demos/straddle.mp4'}}],
+    [
+      'a changed nested field',
+      {...straddle, _rev: 'r2', demoVideo: {caption: 'New caption', url: '/demos/straddle.mp4'}},
+    ],
     ['a new field', {...straddle, _rev: 'r2', order: 3}],
     ['a removed field', (({price: _price, ...rest}) => ({...rest, _rev: 'r2'}))(straddle)],
   ])('rebuilds %s both ways, without the revision', (_, after) => {
@@ -30,11 +33,21 @@ describe('documentEffects', () => {
   })
 
   it('sets only what changed, by key; a removed field or a whole document is given whole', () => {
-    expect(documentEffects(straddle, {...straddle, _rev: 'r2', price: 750}).apply).toEqual([17, 750, 'price'])
+    expect(documentEffects(straddle, {...straddle, _rev: 'r2', price: 750}).apply).toEqual([
+      17,
+      750,
+      'price',
+    ])
     expect(documentEffects(straddle, {...straddle, _rev: 'r2'}).apply).toEqual([])
     const {price: _price, ...withoutPrice} = straddle
     expect(documentEffects(straddle, withoutPrice).apply).toEqual([0, content(withoutPrice)])
-    expect(documentEffects(null, straddle)).toEqual({apply: [0, content(straddle)], revert: [0, null]})
-    expect(documentEffects(straddle, null)).toEqual({apply: [0, null], revert: [0, content(straddle)]})
+    expect(documentEffects(null, straddle)).toEqual({
+      apply: [0, content(straddle)],
+      revert: [0, null],
+    })
+    expect(documentEffects(straddle, null)).toEqual({
+      apply: [0, null],
+      revert: [0, content(straddle)],
+    })
   })
 })

@@ -28,7 +28,10 @@ function patch(from: Content | null, to: Content | null): RawPatch {
   )
 }
 
-export function documentEffects(before: StoredDocument | null, after: StoredDocument | null): DocumentEffects {
+export function documentEffects(
+  before: StoredDocument | null,
+  after: StoredDocument | null,
+): DocumentEffects {
   const [from, to] = [contentOf(before), contentOf(after)]
   return {apply: patch(from, to), revert: patch(to, from)}
 }

@@ -14,11 +14,16 @@ export const isAnswering = (url: string) => answers(`${url}/v1/ping`)
 type ConfiguredLake = {apiHost: string}
 
 /** Whether the configured Content Lake is the embedded one and nothing answers there yet. */
-export const embeddedLakeIsNeeded = async ({apiHost}: ConfiguredLake, lake: LakeEnv = readLakeEnv()) =>
-  apiHost === embeddedLakeUrl(lake) && !(await isAnswering(apiHost))
+export const embeddedLakeIsNeeded = async (
+  {apiHost}: ConfiguredLake,
+  lake: LakeEnv = readLakeEnv(),
+) => apiHost === embeddedLakeUrl(lake) && !(await isAnswering(apiHost))
 
 /** Starts the embedded lake when the configured Content Lake is its address and nothing answers there. */
-export async function startEmbeddedLakeIfNeeded(configured: ConfiguredLake, lake: LakeEnv = readLakeEnv()): Promise<ContentLake | undefined> {
+export async function startEmbeddedLakeIfNeeded(
+  configured: ConfiguredLake,
+  lake: LakeEnv = readLakeEnv(),
+): Promise<ContentLake | undefined> {
   return (await embeddedLakeIsNeeded(configured, lake)) ? startEmbeddedLake(lake) : undefined
 }
 
@@ -26,11 +31,17 @@ export async function startEmbeddedLakeIfNeeded(configured: ConfiguredLake, lake
 export async function startEmbeddedLake(lake: LakeEnv = readLakeEnv()): Promise<ContentLake> {
   const certificate = await localCertificate(lake.certificateDir)
   if (certificate.createdAuthority) console.log(trustInstructions(certificate.authorityPath))
-  return startContentLake({...lake, tls: {key: certificate.key, cert: certificate.cert, securePort: lake.securePort}})
+  return startContentLake({
+    ...lake,
+    tls: {key: certificate.key, cert: certificate.cert, securePort: lake.securePort},
+  })
 }
 
 /** Runs `run` with the configured Content Lake answering, the embedded one started for it when needed. */
-export async function withContentLake<T>(configured: ConfiguredLake, run: () => Promise<T>): Promise<T> {
+export async function withContentLake<T>(
+  configured: ConfiguredLake,
+  run: () => Promise<T>,
+): Promise<T> {
   const started = await startEmbeddedLakeIfNeeded(configured)
   try {
     return await run()

@@ -5,7 +5,12 @@ export class LakeError extends Error {
   readonly body: unknown
   readonly headers: Record<string, string>
 
-  constructor(status: number, body: unknown, message: string, headers: Record<string, string> = {}) {
+  constructor(
+    status: number,
+    body: unknown,
+    message: string,
+    headers: Record<string, string> = {},
+  ) {
     super(message)
     this.status = status
     this.body = body
@@ -26,7 +31,11 @@ export const unauthorized = (message: string) =>
 
 /** A GROQ syntax error with the span the client draws a code frame from. */
 export const queryParseError = (query: string, description: string, start: number, end: number) =>
-  new LakeError(400, {error: {description, query, start, end, type: 'queryParseError'}}, description)
+  new LakeError(
+    400,
+    {error: {description, query, start, end, type: 'queryParseError'}},
+    description,
+  )
 
 /** A failed transaction: nothing in it is applied; each failing mutation is listed by its index. */
 export const mutationError = (status: number, index: number, type: string, description: string) =>

@@ -15,18 +15,33 @@ export type HistorySource = {
 const DEFAULT_EVENT_LIMIT = 100
 const MAX_TRANSACTIONS = 1000
 
-export function answerHistory(res: LakeResponse, path: string, search: URLSearchParams, source: HistorySource) {
+export function answerHistory(
+  res: LakeResponse,
+  path: string,
+  search: URLSearchParams,
+  source: HistorySource,
+) {
   const [kind, ...rest] = path.split('/')
   const ids = (kind === 'events' ? rest.slice(1) : rest).join('/').split(',').filter(Boolean)
-  if (ids.length === 0) throw badRequest(`Give one or more document ids: /data/history/<dataset>/${kind ?? 'documents'}/<id>[,<id>]`)
+  if (ids.length === 0)
+    throw badRequest(
+      `Give one or more document ids: /data/history/<dataset>/${kind ?? 'documents'}/<id>[,<id>]`,
+    )
   if (kind === 'transactions') {
-    const lines = transactionsOf(source.transactions, ids, search).map((line) => `${JSON.stringify(line)}\n`)
+    const lines = transactionsOf(source.transactions, ids, search).map(
+      (line) => `${JSON.stringify(line)}\n`,
+    )
     return send(res, 200, lines.join(''), {'Content-Type': 'application/x-ndjson'})
   }
-  if (kind === 'events' && rest[0] === 'documents') return send(res, 200, eventsOf(source, ids, search))
+  if (kind === 'events' && rest[0] === 'documents')
+    return send(res, 200, eventsOf(source, ids, search))
   if (kind === 'documents') {
     const found = ids.flatMap((id) => documentAt(source, id, search) ?? [])
-    return send(res, 200, {documents: found.filter((doc, index) => found.findIndex(({_id}) => _id === doc._id) === index)})
+    return send(res, 200, {
+      documents: found.filter(
+        (doc, index) => found.findIndex(({_id}) => _id === doc._id) === index,
+      ),
+    })
   }
   throw routeNotFound(`/data/history/${path}`)
 }
@@ -35,7 +50,8 @@ function wholeNumber(search: URLSearchParams, name: string, fallback: number, le
   const text = search.get(name)
   if (text === null || text === '') return fallback
   const value = Number(text)
-  if (!Number.isInteger(value) || value < least) throw badRequest(`${name} must be a whole number from ${least}`)
+  if (!Number.isInteger(value) || value < least)
+    throw badRequest(`${name} must be a whole number from ${least}`)
   return value
 }
 
@@ -43,7 +59,8 @@ function timeParam(search: URLSearchParams, name: string) {
   const text = search.get(name)
   if (text === null || text === '') return undefined
   const time = Date.parse(text)
-  if (Number.isNaN(time)) throw badRequest(`${name} must be a date and time, like 2026-11-22T10:00:00Z`)
+  if (Number.isNaN(time))
+    throw badRequest(`${name} must be a date and time, like 2026-11-22T10:00:00Z`)
   return time
 }
 
@@ -69,7 +86,11 @@ function transactionsOf(log: readonly LoggedTransaction[], ids: string[], search
       ...transaction,
       effects: Object.fromEntries(shown.map((id) => [id, effects[id]])),
       ...(withContent
-        ? {mutations: shown.map((id) => (documents[id] ? {createOrReplace: documents[id]} : {delete: {id}}))}
+        ? {
+            mutations: shown.map((id) =>
+              documents[id] ? {createOrReplace: documents[id]} : {delete: {id}},
+            ),
+          }
         : {}),
     }
   })
@@ -82,7 +103,11 @@ function eventsOf(source: HistorySource, ids: string[], search: URLSearchParams)
   let more = false
   const events = Object.fromEntries(
     ids.map((id) => {
-      const all = documentGroupEvents(source.transactions, id, source.documents.has(publishedIdOf(id)))
+      const all = documentGroupEvents(
+        source.transactions,
+        id,
+        source.documents.has(publishedIdOf(id)),
+      )
       more ||= all.length > start + limit
       return [id, all.slice(start, start + limit)]
     }),
@@ -94,13 +119,18 @@ function eventsOf(source: HistorySource, ids: string[], search: URLSearchParams)
  * The document at `revision`, or as it was at `time`, or as it is; with `lastRevision`, a deleted document as it
  * was before it was deleted (what the Studio's "Restore most recent revision" restores).
  */
-function documentAt(source: HistorySource, id: string, search: URLSearchParams): StoredDocument | undefined {
+function documentAt(
+  source: HistorySource,
+  id: string,
+  search: URLSearchParams,
+): StoredDocument | undefined {
   const current = source.documents.get(id)
   const revision = search.get('revision')
   const time = timeParam(search, 'time')
   if (revision !== null) return atRevision(source, id, revision)
   const touching = source.transactions.filter((transaction) => id in transaction.documents)
-  if (search.get('lastRevision') === 'true') return current ?? touching.flatMap(({documents}) => documents[id] ?? []).at(-1)
+  if (search.get('lastRevision') === 'true')
+    return current ?? touching.flatMap(({documents}) => documents[id] ?? []).at(-1)
   if (time === undefined) return current
   const asOf = touching.filter(({timestamp}) => Date.parse(timestamp) <= time).at(-1)
   if (asOf) return asOf.documents[id] ?? undefined
@@ -116,7 +146,9 @@ function documentAt(source: HistorySource, id: string, search: URLSearchParams):
 function atRevision(source: HistorySource, id: string, revision: string) {
   const pair = isDraftId(id) ? publishedIdOf(id) : `${DRAFTS_PREFIX}${id}`
   for (const candidate of [id, pair]) {
-    const logged = source.transactions.find((transaction) => transaction.id === revision && candidate in transaction.documents)
+    const logged = source.transactions.find(
+      (transaction) => transaction.id === revision && candidate in transaction.documents,
+    )
     if (logged) return logged.documents[candidate] ?? undefined
     const current = source.documents.get(candidate)
     if (current?._rev === revision) return current

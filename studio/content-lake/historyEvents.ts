@@ -9,8 +9,19 @@ type EventCommon = {id: string; documentId: string; timestamp: string; author: s
 
 export type DocumentGroupEvent = EventCommon &
   (
-    | {type: 'createDocumentVersion'; versionId: string; versionRevisionId: string; revisionId?: string}
-    | {type: 'publishDocumentVersion'; revisionId: string; versionId: string; versionRevisionId?: string; publishCause: 'document.publish'}
+    | {
+        type: 'createDocumentVersion'
+        versionId: string
+        versionRevisionId: string
+        revisionId?: string
+      }
+    | {
+        type: 'publishDocumentVersion'
+        revisionId: string
+        versionId: string
+        versionRevisionId?: string
+        publishCause: 'document.publish'
+      }
     | {type: 'unpublishDocument'; versionId: string; versionRevisionId: string}
     | {type: 'deleteDocumentVersion'; versionId: string; versionRevisionId: string}
     | {type: 'deleteDocumentGroup'}
@@ -33,10 +44,18 @@ type GroupState = {draftId: string; draftRevision: string | undefined; published
  * The events of the document group `id` belongs to (its published and draft ids), newest first.
  * `publishedNow` tells whether the published document exists, for a group the log saw no publish of.
  */
-export function documentGroupEvents(transactions: readonly LoggedTransaction[], id: string, publishedNow: boolean): DocumentGroupEvent[] {
+export function documentGroupEvents(
+  transactions: readonly LoggedTransaction[],
+  id: string,
+  publishedNow: boolean,
+): DocumentGroupEvent[] {
   const publishedId = publishedIdOf(id)
-  const touching = transactions.filter(({effects}) => publishedId in effects || `${DRAFTS_PREFIX}${publishedId}` in effects)
-  const firstPublished = touching.map(({effects}) => effectState(effects[publishedId])).find((state) => state !== 'untouched')
+  const touching = transactions.filter(
+    ({effects}) => publishedId in effects || `${DRAFTS_PREFIX}${publishedId}` in effects,
+  )
+  const firstPublished = touching
+    .map(({effects}) => effectState(effects[publishedId]))
+    .find((state) => state !== 'untouched')
   const group: GroupState = {
     draftId: `${DRAFTS_PREFIX}${publishedId}`,
     draftRevision: undefined,
@@ -46,20 +65,34 @@ export function documentGroupEvents(transactions: readonly LoggedTransaction[], 
   for (const transaction of touching) {
     const published = effectState(transaction.effects[publishedId])
     const draft = effectState(transaction.effects[group.draftId])
-    const common: EventCommon = {id: transaction.id, documentId: publishedId, timestamp: transaction.timestamp, author: transaction.author}
+    const common: EventCommon = {
+      id: transaction.id,
+      documentId: publishedId,
+      timestamp: transaction.timestamp,
+      author: transaction.author,
+    }
     const event = eventFor(common, published, draft, group)
     if (event) events.push(event)
-    if (draft !== 'untouched') group.draftRevision = draft === 'deleted' ? undefined : transaction.id
+    if (draft !== 'untouched')
+      group.draftRevision = draft === 'deleted' ? undefined : transaction.id
     if (published !== 'untouched') group.published = published !== 'deleted'
   }
   return events.reverse()
 }
 
-function eventFor(common: EventCommon, published: EffectState, draft: EffectState, group: GroupState): DocumentGroupEvent | undefined {
+function eventFor(
+  common: EventCommon,
+  published: EffectState,
+  draft: EffectState,
+  group: GroupState,
+): DocumentGroupEvent | undefined {
   const {draftId, draftRevision} = group
   const revision = common.id
   // Deleting the draft of a document that was never published deletes the document.
-  if (published === 'deleted' || (draft === 'deleted' && published === 'untouched' && !group.published)) {
+  if (
+    published === 'deleted' ||
+    (draft === 'deleted' && published === 'untouched' && !group.published)
+  ) {
     return draft === 'created'
       ? {...common, type: 'unpublishDocument', versionId: draftId, versionRevisionId: revision}
       : {...common, type: 'deleteDocumentGroup'}
@@ -74,13 +107,37 @@ function eventFor(common: EventCommon, published: EffectState, draft: EffectStat
       publishCause: 'document.publish',
     }
   }
-  if (draft === 'created') return {...common, type: 'createDocumentVersion', versionId: draftId, versionRevisionId: revision}
-  if (draft === 'deleted') return {...common, type: 'deleteDocumentVersion', versionId: draftId, versionRevisionId: draftRevision ?? revision}
+  if (draft === 'created')
+    return {
+      ...common,
+      type: 'createDocumentVersion',
+      versionId: draftId,
+      versionRevisionId: revision,
+    }
+  if (draft === 'deleted')
+    return {
+      ...common,
+      type: 'deleteDocumentVersion',
+      versionId: draftId,
+      versionRevisionId: draftRevision ?? revision,
+    }
   if (published === 'created') {
-    return {...common, type: 'createDocumentVersion', versionId: common.documentId, versionRevisionId: revision, revisionId: revision}
+    return {
+      ...common,
+      type: 'createDocumentVersion',
+      versionId: common.documentId,
+      versionRevisionId: revision,
+      revisionId: revision,
+    }
   }
   if (published === 'modified') {
-    return {...common, type: 'publishDocumentVersion', revisionId: revision, versionId: common.documentId, publishCause: 'document.publish'}
+    return {
+      ...common,
+      type: 'publishDocumentVersion',
+      revisionId: revision,
+      versionId: common.documentId,
+      publishCause: 'document.publish',
+    }
   }
   return undefined
 }

@@ -35,7 +35,12 @@ export function openEventStream(res: LakeResponse, firstEvent: string, onClose: 
   })
 }
 
-export function send(res: LakeResponse, status: number, body?: unknown, headers: OutgoingHttpHeaders = {}) {
+export function send(
+  res: LakeResponse,
+  status: number,
+  body?: unknown,
+  headers: OutgoingHttpHeaders = {},
+) {
   if (body === undefined) {
     res.writeHead(status, headers)
     res.end()
@@ -47,7 +52,8 @@ export function send(res: LakeResponse, status: number, body?: unknown, headers:
     return
   }
   const text = typeof body === 'string' ? body : JSON.stringify(body)
-  const type = typeof body === 'string' ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8'
+  const type =
+    typeof body === 'string' ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8'
   res.writeHead(status, {'Content-Type': type, ...headers})
   res.end(text)
 }
@@ -56,7 +62,11 @@ export function send(res: LakeResponse, status: number, body?: unknown, headers:
 export const methodNotAllowed = (method: string, allowed: readonly string[]) =>
   new LakeError(
     405,
-    {statusCode: 405, error: 'Method Not Allowed', message: `${method} is not allowed here; use ${allowed.join(' or ')}`},
+    {
+      statusCode: 405,
+      error: 'Method Not Allowed',
+      message: `${method} is not allowed here; use ${allowed.join(' or ')}`,
+    },
     method,
     {Allow: allowed.join(', ')},
   )
@@ -67,4 +77,8 @@ export function allowMethods(method: string, allowed: readonly string[]) {
 }
 
 export const routeNotFound = (path: string) =>
-  new LakeError(404, {statusCode: 404, error: 'Not Found', message: `No endpoint at ${path}`}, 'Not found')
+  new LakeError(
+    404,
+    {statusCode: 404, error: 'Not Found', message: `No endpoint at ${path}`},
+    'Not found',
+  )

@@ -19,7 +19,11 @@ type Listener = {
   res: LakeResponse
 }
 
-export type DocumentChange = {id: string; before: StoredDocument | null; after: StoredDocument | null}
+export type DocumentChange = {
+  id: string
+  before: StoredDocument | null
+  after: StoredDocument | null
+}
 
 export class Listeners {
   readonly #listeners = new Set<Listener>()
@@ -34,19 +38,27 @@ export class Listeners {
     parseQuery(listener.query, listener.params)
     const entry = {...listener, res}
     this.#listeners.add(entry)
-    openEventStream(res, `event: welcome\ndata: ${JSON.stringify({listenerName: randomUUID()})}\n\n`, () => this.#listeners.delete(entry))
+    openEventStream(
+      res,
+      `event: welcome\ndata: ${JSON.stringify({listenerName: randomUUID()})}\n\n`,
+      () => this.#listeners.delete(entry),
+    )
   }
 
   /** Tells every matching listener about a committed transaction, after the transactions committed before it. */
   publish(dataset: string, transaction: LoggedTransaction, changes: DocumentChange[]) {
     this.#published = this.#published
       .then(() => this.#publishNow(dataset, transaction, changes))
-      .catch((error: unknown) => console.error('content lake: a listener event was not sent:', error))
+      .catch((error: unknown) =>
+        console.error('content lake: a listener event was not sent:', error),
+      )
   }
 
   async #publishNow(dataset: string, transaction: LoggedTransaction, changes: DocumentChange[]) {
     const listening = [...this.#listeners].filter((listener) => listener.dataset === dataset)
-    const matched = await Promise.all(listening.map((listener) => this.#matchingChanges(listener, changes)))
+    const matched = await Promise.all(
+      listening.map((listener) => this.#matchingChanges(listener, changes)),
+    )
     listening.forEach((listener, index) => {
       if (this.#listeners.has(listener)) this.#send(listener, transaction, matched[index] ?? [])
     })
@@ -55,7 +67,11 @@ export class Listeners {
   async #matchingChanges(listener: Listener, changes: DocumentChange[]) {
     const visible = changes.filter((change) => listener.authenticated || !isPrivateId(change.id))
     const matches = await Promise.all(
-      visible.map(async (change) => (await this.#matches(listener, change.before)) || (await this.#matches(listener, change.after))),
+      visible.map(
+        async (change) =>
+          (await this.#matches(listener, change.before)) ||
+          (await this.#matches(listener, change.after)),
+      ),
     )
     return visible.filter((_, index) => matches[index])
   }
@@ -90,7 +106,9 @@ export class Listeners {
 
   async #matches(listener: Listener, doc: StoredDocument | null) {
     if (!doc) return false
-    const result = await this.#queries.result(listener.query, listener.params, [doc]).catch(() => [])
+    const result = await this.#queries
+      .result(listener.query, listener.params, [doc])
+      .catch(() => [])
     return Array.isArray(result) ? result.length > 0 : Boolean(result)
   }
 }

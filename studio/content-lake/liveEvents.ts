@@ -14,7 +14,9 @@ export class LiveEvents {
   open(dataset: string, includeDrafts: boolean, res: LakeResponse) {
     const subscriber = {dataset, includeDrafts, res}
     this.#subscribers.add(subscriber)
-    openEventStream(res, `event: welcome\nid: ${randomUUID()}\ndata: {}\n\n`, () => this.#subscribers.delete(subscriber))
+    openEventStream(res, `event: welcome\nid: ${randomUUID()}\ndata: {}\n\n`, () =>
+      this.#subscribers.delete(subscriber),
+    )
   }
 
   /** After a commit: every subscriber that can see one of the changed documents is told to refetch. */

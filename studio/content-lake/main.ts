@@ -7,5 +7,6 @@ const settings = readLakeEnv()
 await runUntilStopped(
   'The embedded Content Lake',
   () => startEmbeddedLake(settings),
-  (lake) => `Embedded Content Lake on ${lake.url}, and ${lake.secureUrl} for the Studio (data: ${settings.dataDir})`,
+  (lake) =>
+    `Embedded Content Lake on ${lake.url}, and ${lake.secureUrl} for the Studio (data: ${settings.dataDir})`,
 )

@@ -36,47 +36,188 @@ const authorization = `Bearer ${TEST_LAKE_TOKEN}`
 
 async function overHttp1(method: string, path: string, body?: string | Buffer): Promise<Answer> {
   const bytes = body === undefined || typeof body === 'string' ? body : new Uint8Array(body)
-  const response = await fetch(`${lake.url}${path}`, {method, headers: {Authorization: authorization, 'Content-Type': 'application/json'}, body: bytes ?? null})
+  const response = await fetch(`${lake.url}${path}`, {
+    method,
+    headers: {'Authorization': authorization, 'Content-Type': 'application/json'},
+    body: bytes ?? null,
+  })
   return {status: response.status, text: await response.text()}
 }
 
 const overHttp2 = (method: string, path: string, body?: string | Buffer) =>
-  http2Request(session, {':method': method, ':path': path, authorization, 'content-type': 'application/json'}, body)
+  http2Request(
+    session,
+    {':method': method, ':path': path, authorization, 'content-type': 'application/json'},
+    body,
+  )
 
-const mutate = (...mutations: unknown[]) => overHttp1('POST', api('/data/mutate/production'), JSON.stringify({mutations}))
-const act = (...actions: unknown[]) => overHttp1('POST', api('/data/actions/production'), JSON.stringify({actions}))
+const mutate = (...mutations: unknown[]) =>
+  overHttp1('POST', api('/data/mutate/production'), JSON.stringify({mutations}))
+const act = (...actions: unknown[]) =>
+  overHttp1('POST', api('/data/actions/production'), JSON.stringify({actions}))
 const nested = (levels: number): unknown => (levels === 0 ? 'bottom' : {deeper: nested(levels - 1)})
-const edit = (patch: unknown) => ({actionType: 'sanity.action.document.edit', draftId: 'drafts.straddle', publishedId: 'straddle', patch})
+const edit = (patch: unknown) => ({
+  actionType: 'sanity.action.document.edit',
+  draftId: 'drafts.straddle',
+  publishedId: 'straddle',
+  patch,
+})
 const fiftyMegabytes = () => Buffer.alloc(50_000_000, 0x20)
 
 const cases: [string, () => Promise<Answer>, number, RegExp][] = [
-  ['a patch with an unknown operation (a typo of set)', () => mutate({patch: {id: 'straddle', sett: {price: 1}}}), 400, /Unknown patch operation "sett"/],
-  ['inc on a string field', () => mutate({patch: {id: 'straddle', inc: {name: 1}}}), 400, /Can't increment "name", because it is not a number/],
-  ['dec on a string field', () => mutate({patch: {id: 'straddle', dec: {name: 1}}}), 400, /Can't decrement "name"/],
-  ['inc by a string', () => mutate({patch: {id: 'straddle', inc: {price: '1'}}}), 400, /amounts must be numbers/],
-  ['diffMatchPatch on a number', () => mutate({patch: {id: 'straddle', diffMatchPatch: {price: '@@ -1 +1 @@'}}}), 400, /Can't diff-match-patch "price"/],
-  ['unset with a path that is not in a list', () => mutate({patch: {id: 'straddle', unset: 'price'}}), 400, /unset: give a list of paths/],
-  ['insert without a position', () => mutate({patch: {id: 'straddle', insert: {items: []}}}), 400, /insert: give one of before, after or replace/],
-  ['a create with a number as _id', () => mutate({create: {_id: 42, _type: 'indicator'}}), 400, /_id must be a string/],
-  ['a createOrReplace with an object as _id', () => mutate({createOrReplace: {_id: {}, _type: 'indicator'}}), 400, /_id must be a string/],
-  ['a patch with a number as id', () => mutate({patch: {id: 7, set: {price: 1}}}), 400, /id, query and ifRevisionID must be strings/],
-  ['a delete with a list as id', () => mutate({delete: {id: ['straddle']}}), 400, /id and query must be strings/],
-  ['a document nested deeper than 20 levels', () => mutate({create: {_id: 'deep', _type: 'indicator', body: nested(24)}}), 400, /nests deeper than 20 levels/],
-  ['a body nested deeper than 32 levels', () => mutate({create: {_id: 'deep', _type: 'indicator', body: nested(40)}}), 400, /nests deeper than 32 levels/],
+  [
+    'a patch with an unknown operation (a typo of set)',
+    () => mutate({patch: {id: 'straddle', sett: {price: 1}}}),
+    400,
+    /Unknown patch operation "sett"/,
+  ],
+  [
+    'inc on a string field',
+    () => mutate({patch: {id: 'straddle', inc: {name: 1}}}),
+    400,
+    /Can't increment "name", because it is not a number/,
+  ],
+  [
+    'dec on a string field',
+    () => mutate({patch: {id: 'straddle', dec: {name: 1}}}),
+    400,
+    /Can't decrement "name"/,
+  ],
+  [
+    'inc by a string',
+    () => mutate({patch: {id: 'straddle', inc: {price: '1'}}}),
+    400,
+    /amounts must be numbers/,
+  ],
+  [
+    'diffMatchPatch on a number',
+    () => mutate({patch: {id: 'straddle', diffMatchPatch: {price: '@@ -1 +1 @@'}}}),
+    400,
+    /Can't diff-match-patch "price"/,
+  ],
+  [
+    'unset with a path that is not in a list',
+    () => mutate({patch: {id: 'straddle', unset: 'price'}}),
+    400,
+    /unset: give a list of paths/,
+  ],
+  [
+    'insert without a position',
+    () => mutate({patch: {id: 'straddle', insert: {items: []}}}),
+    400,
+    /insert: give one of before, after or replace/,
+  ],
+  [
+    'a create with a number as _id',
+    () => mutate({create: {_id: 42, _type: 'indicator'}}),
+    400,
+    /_id must be a string/,
+  ],
+  [
+    'a createOrReplace with an object as _id',
+    () => mutate({createOrReplace: {_id: {}, _type: 'indicator'}}),
+    400,
+    /_id must be a string/,
+  ],
+  [
+    'a patch with a number as id',
+    () => mutate({patch: {id: 7, set: {price: 1}}}),
+    400,
+    /id, query and ifRevisionID must be strings/,
+  ],
+  [
+    'a delete with a list as id',
+    () => mutate({delete: {id: ['straddle']}}),
+    400,
+    /id and query must be strings/,
+  ],
+  [
+    'a document nested deeper than 20 levels',
+    () => mutate({create: {_id: 'deep', _type: 'indicator', body: nested(24)}}),
+    400,
+    /nests deeper than 20 levels/,
+  ],
+  [
+    'a body nested deeper than 32 levels',
+    () => mutate({create: {_id: 'deep', _type: 'indicator', body: nested(40)}}),
+    400,
+    /nests deeper than 32 levels/,
+  ],
   ['{"actions": [null]}', () => act(null), 400, /Action 0 must be an object/],
-  ['an edit action with an unknown patch operation', () => act(edit({sett: {price: 1}})), 400, /Unknown patch operation "sett"/],
-  ['a create action whose attributes are not an object', () => act({actionType: 'sanity.action.document.create', publishedId: 'x', attributes: null}), 400, /needs attributes as an object/],
-  ['invalid UTF-8 in a body', () => overHttp1('POST', api('/data/mutate/production'), Buffer.from([0x7b, 0x22, 0xc3, 0x28, 0x22, 0x7d])), 400, /not valid UTF-8/],
-  ['a listen whose query does not parse', () => overHttp1('GET', api(`/data/listen/production?query=${encodeURIComponent('*[_type ==')}`)), 400, /Expected|unexpected/i],
-  ['PROPFIND on the query endpoint', () => overHttp1('PROPFIND', api('/data/query/production?query=*')), 405, /PROPFIND is not allowed/],
-  ['DELETE on the query endpoint', () => overHttp1('DELETE', api('/data/query/production?query=*')), 405, /DELETE is not allowed here; use GET or HEAD or POST/],
-  ['GET on the mutate endpoint', () => overHttp1('GET', api('/data/mutate/production')), 405, /GET is not allowed here/],
-  ['a 50 MB mutation over HTTP/1.1', () => overHttp1('POST', api('/data/mutate/production'), fiftyMegabytes()), 413, /Request body exceeds limit of 4000000 bytes/],
-  ['a 50 MB mutation over HTTP/2', () => overHttp2('POST', api('/data/mutate/production'), fiftyMegabytes()), 413, /Request body exceeds limit of 4000000 bytes/],
-  ['a 50 MB body to an endpoint that reads none, over HTTP/2', () => overHttp2('POST', api('/users/me'), fiftyMegabytes()), 413, /Request body exceeds limit/],
+  [
+    'an edit action with an unknown patch operation',
+    () => act(edit({sett: {price: 1}})),
+    400,
+    /Unknown patch operation "sett"/,
+  ],
+  [
+    'a create action whose attributes are not an object',
+    () => act({actionType: 'sanity.action.document.create', publishedId: 'x', attributes: null}),
+    400,
+    /needs attributes as an object/,
+  ],
+  [
+    'invalid UTF-8 in a body',
+    () =>
+      overHttp1(
+        'POST',
+        api('/data/mutate/production'),
+        Buffer.from([0x7b, 0x22, 0xc3, 0x28, 0x22, 0x7d]),
+      ),
+    400,
+    /not valid UTF-8/,
+  ],
+  [
+    'a listen whose query does not parse',
+    () =>
+      overHttp1('GET', api(`/data/listen/production?query=${encodeURIComponent('*[_type ==')}`)),
+    400,
+    /Expected|unexpected/i,
+  ],
+  [
+    'PROPFIND on the query endpoint',
+    () => overHttp1('PROPFIND', api('/data/query/production?query=*')),
+    405,
+    /PROPFIND is not allowed/,
+  ],
+  [
+    'DELETE on the query endpoint',
+    () => overHttp1('DELETE', api('/data/query/production?query=*')),
+    405,
+    /DELETE is not allowed here; use GET or HEAD or POST/,
+  ],
+  [
+    'GET on the mutate endpoint',
+    () => overHttp1('GET', api('/data/mutate/production')),
+    405,
+    /GET is not allowed here/,
+  ],
+  [
+    'a 50 MB mutation over HTTP/1.1',
+    () => overHttp1('POST', api('/data/mutate/production'), fiftyMegabytes()),
+    413,
+    /Request body exceeds limit of 4000000 bytes/,
+  ],
+  [
+    'a 50 MB mutation over HTTP/2',
+    () => overHttp2('POST', api('/data/mutate/production'), fiftyMegabytes()),
+    413,
+    /Request body exceeds limit of 4000000 bytes/,
+  ],
+  [
+    'a 50 MB body to an endpoint that reads none, over HTTP/2',
+    () => overHttp2('POST', api('/users/me'), fiftyMegabytes()),
+    413,
+    /Request body exceeds limit/,
+  ],
   [
     'a 50 MB upload without a token, over HTTP/2 (read and dropped, not kept)',
-    () => http2Request(session, {':method': 'POST', ':path': api('/assets/files/production')}, fiftyMegabytes()),
+    () =>
+      http2Request(
+        session,
+        {':method': 'POST', ':path': api('/assets/files/production')},
+        fiftyMegabytes(),
+      ),
     401,
     /Uploads need a token/,
   ],
@@ -86,21 +227,28 @@ const cases: [string, () => Promise<Answer>, number, RegExp][] = [
 function dataFiles(folder: string): Map<string, Buffer> {
   const files = new Map<string, Buffer>()
   for (const entry of readdirSync(folder, {withFileTypes: true, recursive: true})) {
-    if (entry.isFile()) files.set(join(entry.parentPath, entry.name), readFileSync(join(entry.parentPath, entry.name)))
+    if (entry.isFile())
+      files.set(
+        join(entry.parentPath, entry.name),
+        readFileSync(join(entry.parentPath, entry.name)),
+      )
   }
   return files
 }
 
 describe('malformed input', () => {
-  it.each(cases)('answers %s with a 4xx and a message, writing nothing', async (_, send, status, message) => {
-    const before = dataFiles(lake.dataDir)
-    const answer = await send()
-    expect(answer.status).toBe(status)
-    expect(errorMessage(answer.text)).toMatch(message)
-    const after = dataFiles(lake.dataDir)
-    expect([...after.keys()].sort()).toEqual([...before.keys()].sort())
-    for (const [file, bytes] of before) expect(after.get(file)?.equals(bytes), file).toBe(true)
-  })
+  it.each(cases)(
+    'answers %s with a 4xx and a message, writing nothing',
+    async (_, send, status, message) => {
+      const before = dataFiles(lake.dataDir)
+      const answer = await send()
+      expect(answer.status).toBe(status)
+      expect(errorMessage(answer.text)).toMatch(message)
+      const after = dataFiles(lake.dataDir)
+      expect([...after.keys()].sort()).toEqual([...before.keys()].sort())
+      for (const [file, bytes] of before) expect(after.get(file)?.equals(bytes), file).toBe(true)
+    },
+  )
 
   it('still writes well-formed mutations afterwards', async () => {
     expect((await mutate({patch: {id: 'straddle', inc: {price: 25}}})).status).toBe(200)

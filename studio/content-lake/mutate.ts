@@ -15,7 +15,11 @@ export type MutationInput =
   | {delete: {id?: string; query?: string; params?: Record<string, unknown>}}
   | {patch: PatchInput}
 
-export type MutationResult = {id: string; operation: 'create' | 'update' | 'delete'; document?: StoredDocument}
+export type MutationResult = {
+  id: string
+  operation: 'create' | 'update' | 'delete'
+  document?: StoredDocument
+}
 
 export type Transaction = {
   transactionId: string
@@ -25,9 +29,19 @@ export type Transaction = {
 }
 
 /** Runs a GROQ query over the given documents (the lake's query workers, with their time budget). */
-export type QueryRunner = (query: string, params: Record<string, unknown>, documents: StoredDocument[]) => Promise<unknown>
+export type QueryRunner = (
+  query: string,
+  params: Record<string, unknown>,
+  documents: StoredDocument[],
+) => Promise<unknown>
 
-const MUTATION_KINDS = ['create', 'createIfNotExists', 'createOrReplace', 'delete', 'patch'] as const
+const MUTATION_KINDS = [
+  'create',
+  'createIfNotExists',
+  'createOrReplace',
+  'delete',
+  'patch',
+] as const
 const DOCUMENT_KINDS = new Set(['create', 'createIfNotExists', 'createOrReplace'])
 
 /** Reads a request body into mutations, or says which part of it is not a mutation. */
@@ -37,7 +51,8 @@ export function parseMutations(body: unknown): MutationInput[] {
     throw badRequest('The body must be {"mutations": [...]} with at least one mutation')
   }
   list.forEach((mutation, index) => {
-    const entries = typeof mutation === 'object' && mutation !== null ? Object.entries(mutation) : []
+    const entries =
+      typeof mutation === 'object' && mutation !== null ? Object.entries(mutation) : []
     const [kind, value] = entries.length === 1 && entries[0] ? entries[0] : []
     if (!MUTATION_KINDS.some((known) => known === kind)) {
       throw badRequest(`Mutation ${index} must have exactly one of: ${MUTATION_KINDS.join(', ')}`)
@@ -54,16 +69,25 @@ export function parseMutations(body: unknown): MutationInput[] {
 const textOrAbsent = (value: unknown) => value === undefined || typeof value === 'string'
 
 /** What Sanity would refuse in one mutation before applying anything, or undefined. */
-function mutationProblem(kind: string, value: Record<string, unknown>): {type: string; description: string} | undefined {
+function mutationProblem(
+  kind: string,
+  value: Record<string, unknown>,
+): {type: string; description: string} | undefined {
   if (DOCUMENT_KINDS.has(kind) && !textOrAbsent(value._id)) {
-    return {type: 'invalidDocumentIdError', description: `${kind}: the document's _id must be a string`}
+    return {
+      type: 'invalidDocumentIdError',
+      description: `${kind}: the document's _id must be a string`,
+    }
   }
   if (kind === 'delete' && (!textOrAbsent(value.id) || !textOrAbsent(value.query))) {
     return {type: 'validationError', description: 'delete: id and query must be strings'}
   }
   if (kind !== 'patch') return undefined
   if (!textOrAbsent(value.id) || !textOrAbsent(value.query) || !textOrAbsent(value.ifRevisionID)) {
-    return {type: 'validationError', description: 'patch: id, query and ifRevisionID must be strings'}
+    return {
+      type: 'validationError',
+      description: 'patch: id, query and ifRevisionID must be strings',
+    }
   }
   const problem = patchProblem(value)
   return problem ? {type: 'invalidPatchError', description: problem} : undefined
@@ -82,11 +106,17 @@ export async function applyTransaction(
 ): Promise<Transaction> {
   const changes = new Map<string, StoredDocument | null>()
   const results: MutationResult[] = []
-  const read = (id: string) => (changes.has(id) ? changes.get(id) ?? null : current.get(id) ?? null)
+  const read = (id: string) =>
+    changes.has(id) ? (changes.get(id) ?? null) : (current.get(id) ?? null)
 
-  const stamp = (input: DocumentInput, index: number, previous: StoredDocument | null): StoredDocument => {
+  const stamp = (
+    input: DocumentInput,
+    index: number,
+    previous: StoredDocument | null,
+  ): StoredDocument => {
     const id = input._id ?? randomUUID()
-    if (!isValidId(id)) throw mutationError(400, index, 'invalidDocumentIdError', `Invalid document ID "${id}"`)
+    if (!isValidId(id))
+      throw mutationError(400, index, 'invalidDocumentIdError', `Invalid document ID "${id}"`)
     if (typeof input._type !== 'string' || input._type === '') {
       throw mutationError(400, index, 'validationError', `Document "${id}" has no _type`)
     }
@@ -117,7 +147,9 @@ export async function applyTransaction(
     }
     const result = await runQuery(query, params, [...working.values()])
     return (Array.isArray(result) ? result : [result]).flatMap((doc) =>
-      doc && typeof doc === 'object' && typeof (doc as {_id?: unknown})._id === 'string' ? [(doc as {_id: string})._id] : [],
+      doc && typeof doc === 'object' && typeof (doc as {_id?: unknown})._id === 'string'
+        ? [(doc as {_id: string})._id]
+        : [],
     )
   }
 
@@ -125,7 +157,12 @@ export async function applyTransaction(
     if ('create' in mutation) {
       const doc = stamp(mutation.create, index, null)
       if (read(doc._id)) {
-        throw mutationError(409, index, 'documentAlreadyExistsError', `Document by ID "${doc._id}" already exists`)
+        throw mutationError(
+          409,
+          index,
+          'documentAlreadyExistsError',
+          `Document by ID "${doc._id}" already exists`,
+        )
       }
       write(doc, 'create', index)
     } else if ('createIfNotExists' in mutation) {
@@ -139,7 +176,8 @@ export async function applyTransaction(
       write(stamp(mutation.createOrReplace, index, previous), previous ? 'update' : 'create', index)
     } else if ('delete' in mutation) {
       const {id, query, params} = mutation.delete
-      if (!id && !query) throw mutationError(400, index, 'validationError', 'A delete needs an id or a query')
+      if (!id && !query)
+        throw mutationError(400, index, 'validationError', 'A delete needs an id or a query')
       for (const target of id ? [id] : await select(query!, params)) {
         if (!read(target)) continue
         changes.set(target, null)
@@ -147,10 +185,21 @@ export async function applyTransaction(
       }
     } else {
       const {id, ifRevisionID} = mutation.patch
-      if (!id) throw mutationError(400, index, 'validationError', 'The embedded Content Lake patches by id only')
+      if (!id)
+        throw mutationError(
+          400,
+          index,
+          'validationError',
+          'The embedded Content Lake patches by id only',
+        )
       const previous = read(id)
       if (!previous) {
-        throw mutationError(409, index, 'documentNotFoundError', `Cannot modify nonexistent document "${id}"`)
+        throw mutationError(
+          409,
+          index,
+          'documentNotFoundError',
+          `Cannot modify nonexistent document "${id}"`,
+        )
       }
       if (ifRevisionID !== undefined && ifRevisionID !== previous._rev) {
         throw mutationError(

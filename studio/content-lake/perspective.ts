@@ -1,6 +1,12 @@
 // Sanity's perspectives, applied before groq-js (which knows none) sees the documents.
 import {badRequest} from './errors.ts'
-import {isDraftId, isPrivateId, isVersionId, publishedIdOf, type StoredDocument} from './documents.ts'
+import {
+  isDraftId,
+  isPrivateId,
+  isVersionId,
+  publishedIdOf,
+  type StoredDocument,
+} from './documents.ts'
 
 export type Perspective = 'raw' | 'published' | 'drafts'
 
@@ -28,12 +34,17 @@ export function documentsInPerspective(
 ): StoredDocument[] {
   const visible = [...documents].filter((doc) => authenticated || !isPrivateId(doc._id))
   if (perspective === 'raw') return visible
-  if (perspective === 'published') return visible.filter((doc) => !isDraftId(doc._id) && !isVersionId(doc._id))
+  if (perspective === 'published')
+    return visible.filter((doc) => !isDraftId(doc._id) && !isVersionId(doc._id))
 
   const overlaid = new Map<string, StoredDocument>()
   for (const doc of visible) {
     if (isDraftId(doc._id)) {
-      overlaid.set(publishedIdOf(doc._id), {...doc, _id: publishedIdOf(doc._id), _originalId: doc._id})
+      overlaid.set(publishedIdOf(doc._id), {
+        ...doc,
+        _id: publishedIdOf(doc._id),
+        _originalId: doc._id,
+      })
     } else if (!isVersionId(doc._id) && !overlaid.has(doc._id)) {
       overlaid.set(doc._id, doc)
     }

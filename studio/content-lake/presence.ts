@@ -15,9 +15,20 @@ const MAX_FRAME_BYTES = 64 * 1024
 const SOCKET_PATH = /^\/v(?:1|\d{4}-\d{2}-\d{2}|X)\/socket\/([a-z0-9][a-z0-9_-]{0,63})$/
 
 /** JSON-RPC's codes, and the 4xxx codes bifur uses for HTTP-like failures. */
-const RPC_ERROR = {parse: -32700, invalidRequest: -32600, methodNotFound: -32601, invalidParams: -32602, unauthorized: 4001}
+const RPC_ERROR = {
+  parse: -32700,
+  invalidRequest: -32600,
+  methodNotFound: -32601,
+  invalidParams: -32602,
+  unauthorized: 4001,
+}
 
-type Connection = {dataset: string; authorized: boolean; subscriptions: Set<string>; sessions: Set<string>}
+type Connection = {
+  dataset: string
+  authorized: boolean
+  subscriptions: Set<string>
+  sessions: Set<string>
+}
 type Request = {jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown}
 type PresenceEvent =
   | {type: 'rollCall'; i: string; session: string}
@@ -33,7 +44,11 @@ class RpcError extends Error {
   }
 }
 
-export type PresenceOptions = {token: string; userId: string; admitsOrigin: (origin: string) => boolean}
+export type PresenceOptions = {
+  token: string
+  userId: string
+  admitsOrigin: (origin: string) => boolean
+}
 
 export class Presence {
   readonly #sockets = new WebSocketServer({noServer: true, maxPayload: MAX_FRAME_BYTES})
@@ -52,12 +67,16 @@ export class Presence {
   upgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
     const origin = req.headers.origin
     if (origin !== undefined && !this.#admitsOrigin(origin)) {
-      socket.end(`HTTP/1.1 403 Forbidden\r\nContent-Type: text/plain\r\n\r\nThe origin ${origin} may not open a socket on this Content Lake\n`)
+      socket.end(
+        `HTTP/1.1 403 Forbidden\r\nContent-Type: text/plain\r\n\r\nThe origin ${origin} may not open a socket on this Content Lake\n`,
+      )
       return
     }
     const dataset = SOCKET_PATH.exec(new URL(req.url ?? '/', 'http://lake').pathname)?.[1]
     if (!dataset) {
-      socket.end('HTTP/1.1 404 Not Found\r\nContent-Type: text/plain\r\n\r\nOnly /v<version>/socket/<dataset> takes a websocket\n')
+      socket.end(
+        'HTTP/1.1 404 Not Found\r\nContent-Type: text/plain\r\n\r\nOnly /v<version>/socket/<dataset> takes a websocket\n',
+      )
       return
     }
     this.#sockets.handleUpgrade(req, socket, head, (ws) => this.#open(ws, dataset))
@@ -70,14 +89,20 @@ export class Presence {
   }
 
   #open(ws: WebSocket, dataset: string) {
-    const connection: Connection = {dataset, authorized: false, subscriptions: new Set(), sessions: new Set()}
+    const connection: Connection = {
+      dataset,
+      authorized: false,
+      subscriptions: new Set(),
+      sessions: new Set(),
+    }
     this.#connections.set(ws, connection)
     ws.on('message', (data) => this.#receive(ws, connection, data))
     // ws reports a frame over the limit (or a broken frame) here, and closes the socket itself (1009, 1002).
     ws.on('error', () => undefined)
     ws.on('close', () => {
       this.#connections.delete(ws)
-      for (const session of connection.sessions) this.#broadcast(dataset, {type: 'disconnect', i: this.#userId, m: {session}})
+      for (const session of connection.sessions)
+        this.#broadcast(dataset, {type: 'disconnect', i: this.#userId, m: {session}})
     })
   }
 
@@ -85,21 +110,28 @@ export class Presence {
     let request: Request = {}
     try {
       request = parseRequest(data.toString())
-      const result = this.#call(connection, String(request.method), (request.params ?? {}) as Record<string, unknown>)
+      const result = this.#call(
+        connection,
+        String(request.method),
+        (request.params ?? {}) as Record<string, unknown>,
+      )
       ws.send(JSON.stringify({jsonrpc: '2.0', id: request.id, result}))
     } catch (error) {
-      const {code, message} = error instanceof RpcError ? error : new RpcError(RPC_ERROR.invalidRequest, String(error))
+      const {code, message} =
+        error instanceof RpcError ? error : new RpcError(RPC_ERROR.invalidRequest, String(error))
       ws.send(JSON.stringify({jsonrpc: '2.0', id: request.id ?? null, error: {code, message}}))
     }
   }
 
   #call(connection: Connection, method: string, params: Record<string, unknown>): unknown {
     if (method === 'authorization') {
-      if (params.authorization !== `Bearer ${this.#token}`) throw new RpcError(RPC_ERROR.unauthorized, 'Session not found')
+      if (params.authorization !== `Bearer ${this.#token}`)
+        throw new RpcError(RPC_ERROR.unauthorized, 'Session not found')
       connection.authorized = true
       return true
     }
-    if (!connection.authorized) throw new RpcError(RPC_ERROR.unauthorized, 'Authorize with the lake token first')
+    if (!connection.authorized)
+      throw new RpcError(RPC_ERROR.unauthorized, 'Authorize with the lake token first')
     switch (method) {
       case 'presence_subscribe': {
         const subscription = randomUUID()
@@ -109,13 +141,21 @@ export class Presence {
       case 'presence_unsubscribe':
         return connection.subscriptions.delete(requiredText(params, 'subscriptionId'))
       case 'presence_rollcall':
-        this.#broadcast(connection.dataset, {type: 'rollCall', i: this.#userId, session: requiredText(params, 'session')})
+        this.#broadcast(connection.dataset, {
+          type: 'rollCall',
+          i: this.#userId,
+          session: requiredText(params, 'session'),
+        })
         return true
       case 'presence_announce': {
         const data = (params.data ?? {}) as {sessionId?: unknown; locations?: unknown}
         const sessionId = requiredText(data, 'sessionId')
         connection.sessions.add(sessionId)
-        this.#broadcast(connection.dataset, {type: 'state', i: this.#userId, m: {sessionId, locations: data.locations ?? []}})
+        this.#broadcast(connection.dataset, {
+          type: 'state',
+          i: this.#userId,
+          m: {sessionId, locations: data.locations ?? []},
+        })
         return true
       }
       case 'presence_disconnect': {
@@ -133,7 +173,13 @@ export class Presence {
     for (const [ws, connection] of this.#connections) {
       if (connection.dataset !== dataset) continue
       for (const subscription of connection.subscriptions) {
-        ws.send(JSON.stringify({jsonrpc: '2.0', method: 'presence_subscription', params: {subscription, result: event}}))
+        ws.send(
+          JSON.stringify({
+            jsonrpc: '2.0',
+            method: 'presence_subscription',
+            params: {subscription, result: event},
+          }),
+        )
       }
     }
   }
@@ -147,12 +193,14 @@ function parseRequest(text: string): Request {
     throw new RpcError(RPC_ERROR.parse, 'A message must be JSON')
   }
   const {jsonrpc, method} = (request ?? {}) as Request
-  if (jsonrpc !== '2.0' || typeof method !== 'string') throw new RpcError(RPC_ERROR.invalidRequest, 'A message must be a JSON-RPC 2.0 request')
+  if (jsonrpc !== '2.0' || typeof method !== 'string')
+    throw new RpcError(RPC_ERROR.invalidRequest, 'A message must be a JSON-RPC 2.0 request')
   return request as Request
 }
 
 function requiredText(params: Record<string, unknown>, name: string) {
   const value = params[name]
-  if (typeof value !== 'string' || value === '') throw new RpcError(RPC_ERROR.invalidParams, `${name} is required`)
+  if (typeof value !== 'string' || value === '')
+    throw new RpcError(RPC_ERROR.invalidParams, `${name} is required`)
   return value
 }

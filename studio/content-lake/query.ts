@@ -12,7 +12,10 @@ export function paramsFromSearch(search: URLSearchParams): Record<string, unknow
     try {
       params[key.slice(1)] = JSON.parse(raw)
     } catch {
-      throw badRequest(`Unable to parse value of "${key}=${raw}". Please quote string values.`, 'httpBadRequest')
+      throw badRequest(
+        `Unable to parse value of "${key}=${raw}". Please quote string values.`,
+        'httpBadRequest',
+      )
     }
   }
   return params

@@ -10,13 +10,16 @@ const COST_BOMB = 'count(*[count(*[count(*[count(*[])>0])>0])>0])'
 let lake: TestLake
 beforeAll(async () => {
   lake = await startTestLake(undefined, [], {queryBudgetMs: BUDGET_MS})
-  const documents = Array.from({length: 150}, (_, index) => ({create: {_id: `doc-${index}`, _type: 'doc', index}}))
+  const documents = Array.from({length: 150}, (_, index) => ({
+    create: {_id: `doc-${index}`, _type: 'doc', index},
+  }))
   const client = testLakeClient(lake.url)
   await client.mutate(documents)
 })
 afterAll(() => lake.close())
 
-const query = (text: string) => fetch(`${lake.url}/v2025-02-19/data/query/production?query=${encodeURIComponent(text)}`)
+const query = (text: string) =>
+  fetch(`${lake.url}/v2025-02-19/data/query/production?query=${encodeURIComponent(text)}`)
 
 /** Milliseconds each request took, sent one after another until `done` settles. */
 async function latenciesUntil(done: Promise<unknown>, request: () => Promise<Response>) {
@@ -33,19 +36,26 @@ async function latenciesUntil(done: Promise<unknown>, request: () => Promise<Res
   return latencies
 }
 
-const p99 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(0.99 * values.length) - 1] ?? Number.NaN
+const p99 = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.ceil(0.99 * values.length) - 1] ?? Number.NaN
 
 describe('a query over its time budget', () => {
   it('gets a 400 in Sanity’s error shape within the budget, while pings and other queries keep answering', async () => {
     const started = performance.now()
-    const bomb = query(COST_BOMB).then(async (response) => ({status: response.status, body: await response.json(), ms: performance.now() - started}))
+    const bomb = query(COST_BOMB).then(async (response) => ({
+      status: response.status,
+      body: await response.json(),
+      ms: performance.now() - started,
+    }))
     const [pings, queries, answer] = await Promise.all([
       latenciesUntil(bomb, () => fetch(`${lake.url}/v1/ping`)),
       latenciesUntil(bomb, () => query('*[_id == "doc-7"][0]{index}')),
       bomb,
     ])
     expect(answer.status).toBe(400)
-    expect(answer.body).toMatchObject({error: {type: 'queryExecutionError', description: expect.stringContaining(`${BUDGET_MS} ms`)}})
+    expect(answer.body).toMatchObject({
+      error: {type: 'queryExecutionError', description: expect.stringContaining(`${BUDGET_MS} ms`)},
+    })
     expect(answer.ms).toBeGreaterThanOrEqual(BUDGET_MS - 50)
     expect(answer.ms).toBeLessThan(BUDGET_MS + 2000)
     expect(pings.length).toBeGreaterThan(20)

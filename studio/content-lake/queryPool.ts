@@ -17,7 +17,9 @@ export type QueryJob = {
   sourceMap?: boolean
 }
 /** A worker answers with JSON text of `{result, resultSourceMap?}`, which the lake sends on as it is. */
-export type WorkerReply = {id: number; json: string} | {id: number; failure: {status: number; body: unknown; message: string}}
+export type WorkerReply =
+  | {id: number; json: string}
+  | {id: number; failure: {status: number; body: unknown; message: string}}
 
 const DEFAULT_QUERY_BUDGET_MS = 10_000
 const MAX_WORKERS = 4
@@ -30,7 +32,12 @@ const overBudget = (budgetMs: number) => {
   return new LakeError(400, {error: {description, type: 'queryExecutionError'}}, description)
 }
 
-const closing = () => new LakeError(503, {error: {description: 'The Content Lake is shutting down', type: 'serviceUnavailable'}}, 'closing')
+const closing = () =>
+  new LakeError(
+    503,
+    {error: {description: 'The Content Lake is shutting down', type: 'serviceUnavailable'}},
+    'closing',
+  )
 
 const workerFailed = (error: Error) => {
   const outOfMemory = (error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY'
@@ -94,7 +101,11 @@ export class QueryPool {
   }
 
   /** The result alone, for the lake's own use (listeners, deletes by query). */
-  async result(query: string, params: Record<string, unknown>, documents: StoredDocument[]): Promise<unknown> {
+  async result(
+    query: string,
+    params: Record<string, unknown>,
+    documents: StoredDocument[],
+  ): Promise<unknown> {
     return (JSON.parse(await this.run({query, params, documents})) as {result: unknown}).result
   }
 
@@ -130,7 +141,9 @@ export class QueryPool {
   }
 
   #spawn() {
-    const worker = new Worker(WORKER_URL, {resourceLimits: {maxOldGenerationSizeMb: WORKER_HEAP_MB}})
+    const worker = new Worker(WORKER_URL, {
+      resourceLimits: {maxOldGenerationSizeMb: WORKER_HEAP_MB},
+    })
     // An idle worker must not keep a script that forgot to close the lake running.
     worker.unref()
     // A worker that fails between queries is dropped (a failure during one is answered by `run`).

@@ -9,9 +9,21 @@ import {withSearchableText} from './search.ts'
 import {contentSourceMap} from './sourceMap.ts'
 
 /** The answer as JSON text, made here: a result too deep to serialize fails this query, not the lake. */
-async function answer({query, params, documents, searchable = false, sourceMap = false}: QueryJob): Promise<string> {
-  const result = await evaluateQuery(query, params, searchable ? documents.map(withSearchableText) : documents)
-  return JSON.stringify(sourceMap ? {result, resultSourceMap: contentSourceMap(result, documents)} : {result})
+async function answer({
+  query,
+  params,
+  documents,
+  searchable = false,
+  sourceMap = false,
+}: QueryJob): Promise<string> {
+  const result = await evaluateQuery(
+    query,
+    params,
+    searchable ? documents.map(withSearchableText) : documents,
+  )
+  return JSON.stringify(
+    sourceMap ? {result, resultSourceMap: contentSourceMap(result, documents)} : {result},
+  )
 }
 
 parentPort?.on('message', ({id, job}: {id: number; job: QueryJob}) => {
@@ -22,8 +34,15 @@ parentPort?.on('message', ({id, job}: {id: number; job: QueryJob}) => {
       const failure =
         error instanceof LakeError
           ? error
-          : new LakeError(400, {error: {description: String(error), type: 'queryExecutionError'}}, String(error))
-      parentPort?.postMessage({id, failure: {status: failure.status, body: failure.body, message: failure.message}} satisfies WorkerReply)
+          : new LakeError(
+              400,
+              {error: {description: String(error), type: 'queryExecutionError'}},
+              String(error),
+            )
+      parentPort?.postMessage({
+        id,
+        failure: {status: failure.status, body: failure.body, message: failure.message},
+      } satisfies WorkerReply)
     },
   )
 })

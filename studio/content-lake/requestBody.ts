@@ -21,7 +21,11 @@ const tooLarge = (limit: number) => {
 }
 
 /** The body, up to `limit` bytes (413 beyond); with `keep: false` it is read and dropped, and an empty one returned. */
-export async function readBody(req: LakeIncoming, limit: number, {keep = true} = {}): Promise<Buffer> {
+export async function readBody(
+  req: LakeIncoming,
+  limit: number,
+  {keep = true} = {},
+): Promise<Buffer> {
   const declared = Number(req.headers['content-length'])
   if (Number.isFinite(declared) && declared > MAX_DRAINED_BYTES) throw tooLarge(limit)
   const chunks: Buffer[] = []
@@ -58,7 +62,10 @@ export function parseJsonBody(bytes: Buffer): unknown {
     throw badRequest('The request body is not valid JSON', 'httpBadRequest')
   }
   if (nestingDepth(value, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
-    throw badRequest(`The request body nests deeper than ${MAX_JSON_DEPTH} levels`, 'httpBadRequest')
+    throw badRequest(
+      `The request body nests deeper than ${MAX_JSON_DEPTH} levels`,
+      'httpBadRequest',
+    )
   }
   return value
 }

@@ -14,8 +14,14 @@ const SEARCHABLE_TEXT = '_lakeSearchableText'
 export type SearchQuery = {query: string; readsWholeDocument: boolean}
 
 export function rewriteTextSearch(query: string): SearchQuery {
-  const wholeDocument = query.replace(WHOLE_DOCUMENT, `[${SEARCHABLE_TEXT}, _id] match text::query(`)
-  return {query: wholeDocument.replace(TEXT_QUERY, '$1'), readsWholeDocument: wholeDocument !== query}
+  const wholeDocument = query.replace(
+    WHOLE_DOCUMENT,
+    `[${SEARCHABLE_TEXT}, _id] match text::query(`,
+  )
+  return {
+    query: wholeDocument.replace(TEXT_QUERY, '$1'),
+    readsWholeDocument: wholeDocument !== query,
+  }
 }
 
 /** A copy of the document with all its string values (outside system fields) in one searchable field. */
@@ -31,8 +37,11 @@ function stringsIn(doc: StoredDocument): string[] {
     const [value, depth] = pending.pop() as [unknown, number]
     if (typeof value === 'string') strings.push(value)
     if (typeof value !== 'object' || value === null || depth >= MAX_DOCUMENT_DEPTH) continue
-    const children = Array.isArray(value) ? value : Object.entries(value).flatMap(([key, field]) => (key.startsWith('_') ? [] : [field]))
-    for (let index = children.length - 1; index >= 0; index -= 1) pending.push([children[index], depth + 1])
+    const children = Array.isArray(value)
+      ? value
+      : Object.entries(value).flatMap(([key, field]) => (key.startsWith('_') ? [] : [field]))
+    for (let index = children.length - 1; index >= 0; index -= 1)
+      pending.push([children[index], depth + 1])
   }
   return strings
 }

@@ -8,7 +8,13 @@ import type {AddressInfo, Server, Socket} from 'node:net'
 import {CorsOrigins} from './cors.ts'
 import {answerData, openLiveEvents, serveAsset, uploadAsset, type Lake} from './dataApi.ts'
 import {LakeError, unauthorized} from './errors.ts'
-import {methodNotAllowed, routeNotFound, send, type LakeIncoming, type LakeResponse} from './http.ts'
+import {
+  methodNotAllowed,
+  routeNotFound,
+  send,
+  type LakeIncoming,
+  type LakeResponse,
+} from './http.ts'
 import {Listeners} from './listeners.ts'
 import {LiveEvents} from './liveEvents.ts'
 import {Presence} from './presence.ts'
@@ -68,10 +74,18 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
   const log = new TransactionLog(store.dataDir)
   const cors = new CorsOrigins(options.corsOrigins ?? [])
   const shared = {store, log, listeners, liveEvents, queries, projectId: LAKE_PROJECT_ID}
-  const transactions = new Transactions({...shared, author: LOCAL_EDITOR.id, webhooks: options.webhooks ?? []})
+  const transactions = new Transactions({
+    ...shared,
+    author: LOCAL_EDITOR.id,
+    webhooks: options.webhooks ?? [],
+  })
   const lake: Lake = {...shared, transactions, publicUrl: ''}
   const parts: Parts = {lake, cors, studioApi: new StudioApi(), token: options.token}
-  const presence = new Presence({token: options.token, userId: LOCAL_EDITOR.id, admitsOrigin: (origin) => cors.allows(origin)})
+  const presence = new Presence({
+    token: options.token,
+    userId: LOCAL_EDITOR.id,
+    admitsOrigin: (origin) => cors.allows(origin),
+  })
   const answer = (req: LakeIncoming, res: LakeResponse) => {
     handle(req, res, parts).catch((error: unknown) => {
       const lakeError = error instanceof LakeError ? error : internalError(error)
@@ -82,7 +96,8 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
   const secureServer = options.tls
     ? createSecureServer({key: options.tls.key, cert: options.tls.cert, allowHTTP1: true}, answer)
     : undefined
-  for (const each of [server, secureServer]) each?.on('upgrade', (req, socket, head) => presence.upgrade(req, socket, head))
+  for (const each of [server, secureServer])
+    each?.on('upgrade', (req, socket, head) => presence.upgrade(req, socket, head))
   // TLS connections (HTTP/2 sessions and HTTP/1.1 alike), so closing the lake does not wait for them to idle out.
   const secureSockets = new Set<Socket>()
   secureServer?.on('secureConnection', (socket: Socket) => {
@@ -146,7 +161,9 @@ async function handle(req: LakeIncoming, res: LakeResponse, {lake, cors, studioA
   const bearer = bearerOf(req)
   // Every body is read (within its limit) before anything is answered: see requestBody.ts. Only a writer's
   // upload is kept at upload size; anyone else's is read and dropped before the 401.
-  const body = await readBody(req, upload ? MAX_UPLOAD_BYTES : MAX_JSON_BYTES, {keep: !upload || bearer === token})
+  const body = await readBody(req, upload ? MAX_UPLOAD_BYTES : MAX_JSON_BYTES, {
+    keep: !upload || bearer === token,
+  })
   if (url.pathname === '/v1/ping') return send(res, 200, 'PONG')
   const asset = ASSET_PATH.exec(url.pathname)
   if (asset) return serveAsset(res, method, lake, asset[2] ?? '', asset[3] ?? '')
@@ -158,11 +175,26 @@ async function handle(req: LakeIncoming, res: LakeResponse, {lake, cors, studioA
   const common = {method, search: url.searchParams, authenticated, body, contentType}
   const live = LIVE_PATH.exec(path)
   if (live) return openLiveEvents(lake, res, {...common, dataset: live[1] ?? ''})
-  if (upload) return send(res, 200, await uploadAsset({...common, kind: upload[1] as AssetKind, dataset: upload[2] ?? ''}, lake))
+  if (upload)
+    return send(
+      res,
+      200,
+      await uploadAsset({...common, kind: upload[1] as AssetKind, dataset: upload[2] ?? ''}, lake),
+    )
   const [, endpoint, dataset, rest] = DATA_PATH.exec(path) ?? []
-  if (endpoint && dataset) return answerData({...common, apiVersion, endpoint, dataset, rest}, res, lake)
+  if (endpoint && dataset)
+    return answerData({...common, apiVersion, endpoint, dataset, rest}, res, lake)
   const originAllowed = origin === undefined || cors.allows(origin)
-  return studioApi.handle({res, method, path, search: url.searchParams, authenticated, token, body, originAllowed})
+  return studioApi.handle({
+    res,
+    method,
+    path,
+    search: url.searchParams,
+    authenticated,
+    token,
+    body,
+    originAllowed,
+  })
 }
 
 /** The request's bearer token; '' for an Authorization header of another kind, undefined without one. */

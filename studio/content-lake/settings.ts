@@ -33,9 +33,15 @@ const CORS_ORIGIN = /^https?:\/\/[a-z0-9.*-]+(:(\d+|\*))?$/i
 const DEFAULT_CORS_ORIGINS = 'http://localhost:3333,http://localhost:3000,http://localhost:3001'
 
 function corsOrigins(env: Env) {
-  const origins = (env.CONTENT_LAKE_CORS_ORIGINS || DEFAULT_CORS_ORIGINS).split(',').map((origin) => origin.trim()).filter(Boolean)
+  const origins = (env.CONTENT_LAKE_CORS_ORIGINS || DEFAULT_CORS_ORIGINS)
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean)
   const wrong = origins.find((origin) => !CORS_ORIGIN.test(origin))
-  if (wrong) throw new Error(`CONTENT_LAKE_CORS_ORIGINS: "${wrong}" is not an origin (protocol://hostname[:port])`)
+  if (wrong)
+    throw new Error(
+      `CONTENT_LAKE_CORS_ORIGINS: "${wrong}" is not an origin (protocol://hostname[:port])`,
+    )
   return origins
 }
 

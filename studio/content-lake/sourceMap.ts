@@ -15,13 +15,26 @@ export type ContentSourceMap = {
 
 const segment = (key: string) => `['${key.replaceAll("'", "\\'")}']`
 
-function collectStrings(value: unknown, path: string, found: (text: string, path: string) => void, depth = 0) {
+function collectStrings(
+  value: unknown,
+  path: string,
+  found: (text: string, path: string) => void,
+  depth = 0,
+) {
   if (typeof value === 'string') return found(value, path)
   if (depth >= MAX_DOCUMENT_DEPTH) return
   if (Array.isArray(value)) {
     value.forEach((item, index) => {
-      const key = item && typeof item === 'object' && typeof (item as {_key?: unknown})._key === 'string' ? (item as {_key: string})._key : undefined
-      collectStrings(item, `${path}${key === undefined ? `[${index}]` : `[?(@._key=='${key}')]`}`, found, depth + 1)
+      const key =
+        item && typeof item === 'object' && typeof (item as {_key?: unknown})._key === 'string'
+          ? (item as {_key: string})._key
+          : undefined
+      collectStrings(
+        item,
+        `${path}${key === undefined ? `[${index}]` : `[?(@._key=='${key}')]`}`,
+        found,
+        depth + 1,
+      )
     })
   } else if (value && typeof value === 'object') {
     for (const [key, child] of Object.entries(value)) {
@@ -30,10 +43,15 @@ function collectStrings(value: unknown, path: string, found: (text: string, path
   }
 }
 
-export function contentSourceMap(result: unknown, documents: readonly StoredDocument[]): ContentSourceMap {
+export function contentSourceMap(
+  result: unknown,
+  documents: readonly StoredDocument[],
+): ContentSourceMap {
   const map: ContentSourceMap = {documents: [], paths: [], mappings: {}}
   const sources = new Map<string, Source>()
-  const ordered = [...documents].sort((a, b) => Number(Boolean(b._originalId)) - Number(Boolean(a._originalId)))
+  const ordered = [...documents].sort(
+    (a, b) => Number(Boolean(b._originalId)) - Number(Boolean(a._originalId)),
+  )
   for (const doc of ordered) {
     collectStrings(doc, '$', (text, path) => {
       if (sources.has(text)) return
@@ -51,12 +69,21 @@ export function contentSourceMap(result: unknown, documents: readonly StoredDocu
 }
 
 /** Result paths index arrays by position, as Sanity's mappings do. */
-function collectResultStrings(value: unknown, path: string, found: (text: string, path: string) => void, depth = 0) {
+function collectResultStrings(
+  value: unknown,
+  path: string,
+  found: (text: string, path: string) => void,
+  depth = 0,
+) {
   if (typeof value === 'string') return found(value, path)
   // A result wraps documents in a few levels of its own (lists, projections).
   if (depth >= 2 * MAX_DOCUMENT_DEPTH) return
-  if (Array.isArray(value)) value.forEach((item, index) => collectResultStrings(item, `${path}[${index}]`, found, depth + 1))
+  if (Array.isArray(value))
+    value.forEach((item, index) =>
+      collectResultStrings(item, `${path}[${index}]`, found, depth + 1),
+    )
   else if (value && typeof value === 'object') {
-    for (const [key, child] of Object.entries(value)) collectResultStrings(child, `${path}${segment(key)}`, found, depth + 1)
+    for (const [key, child] of Object.entries(value))
+      collectResultStrings(child, `${path}${segment(key)}`, found, depth + 1)
   }
 }

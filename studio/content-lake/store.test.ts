@@ -19,18 +19,23 @@ function dataFolderWith(lines: string[]) {
   return folder
 }
 
-const stored = (id: string, fields: string) => `{"_id":"${id}","_type":"doc","_rev":"r","_createdAt":"","_updatedAt":""${fields}}`
+const stored = (id: string, fields: string) =>
+  `{"_id":"${id}","_type":"doc","_rev":"r","_createdAt":"","_updatedAt":""${fields}}`
 
 describe('dataset files', () => {
   it('refuses to start on a document nested deeper than Sanity allows, naming its file and line', async () => {
     const deep = `${'{"a":'.repeat(4300)}1${'}'.repeat(4300)}`
     const folder = dataFolderWith([stored('flat', ''), stored('deep', `,"body":${deep}`)])
-    await expect(startTestLake(folder)).rejects.toThrow(/production\.ndjson:2: document "deep" nests deeper than 20 levels/)
+    await expect(startTestLake(folder)).rejects.toThrow(
+      /production\.ndjson:2: document "deep" nests deeper than 20 levels/,
+    )
   })
 
   it('refuses to start on a line that is not JSON', async () => {
     const folder = dataFolderWith([stored('flat', ''), '{"_id": "cut off'])
-    await expect(startTestLake(folder)).rejects.toThrow(/production\.ndjson:2 is not a JSON document/)
+    await expect(startTestLake(folder)).rejects.toThrow(
+      /production\.ndjson:2 is not a JSON document/,
+    )
   })
 
   it('reads a sound file and answers from it', async () => {

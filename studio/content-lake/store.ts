@@ -59,7 +59,9 @@ export class LakeStore {
       if (doc) next.set(id, doc)
       else next.delete(id)
     }
-    const lines = [...next.values()].sort((a, b) => a._id.localeCompare(b._id)).map((doc) => JSON.stringify(doc))
+    const lines = [...next.values()]
+      .sort((a, b) => a._id.localeCompare(b._id))
+      .map((doc) => JSON.stringify(doc))
     writeFileAtomically(this.#file(dataset), lines.length ? `${lines.join('\n')}\n` : '')
     this.#datasets.set(dataset, next)
   }
@@ -84,11 +86,15 @@ export class LakeStore {
         try {
           doc = JSON.parse(line) as StoredDocument
         } catch (error) {
-          throw new Error(`${file}:${index + 1} is not a JSON document (${(error as Error).message})`)
+          throw new Error(
+            `${file}:${index + 1} is not a JSON document (${(error as Error).message})`,
+          )
         }
         // Sanity holds no deeper document, and one would break every query that reads it.
         if (nestingDepth(doc, MAX_DOCUMENT_DEPTH) > MAX_DOCUMENT_DEPTH) {
-          throw new Error(`${file}:${index + 1}: document "${doc._id}" nests deeper than ${MAX_DOCUMENT_DEPTH} levels, Sanity's limit; flatten or remove it`)
+          throw new Error(
+            `${file}:${index + 1}: document "${doc._id}" nests deeper than ${MAX_DOCUMENT_DEPTH} levels, Sanity's limit; flatten or remove it`,
+          )
         }
         documents.set(doc._id, doc)
       })

@@ -45,10 +45,17 @@ export class StudioApi {
     const {res, method, path, search} = context
     const project = /^\/projects\/([^/]+)(\/.*)?$/.exec(path)
     if (path === LOCAL_LOGIN_ROUTE) return this.#login(res, search)
-    if (path === '/auth/fetch') return send(res, 200, {token: this.#exchange(search.get('sid'), context.token), label: 'Local editor'})
+    if (path === '/auth/fetch')
+      return send(res, 200, {
+        token: this.#exchange(search.get('sid'), context.token),
+        label: 'Local editor',
+      })
     if (path === '/auth/logout') return send(res, 200, {})
     // What the Studio and @sanity/client probe after an opaque network failure (cors.ts).
-    if (path === '/check/cors') return send(res, 200, {result: {allowed: context.originAllowed, withCredentials: context.originAllowed}})
+    if (path === '/check/cors')
+      return send(res, 200, {
+        result: {allowed: context.originAllowed, withCredentials: context.originAllowed},
+      })
     if (path === '/intake/telemetry-status') return send(res, 200, {status: 'denied'})
     if (path.startsWith('/intake/')) return send(res, 204)
     if (path === '/features' || path.startsWith('/journey/')) return send(res, 200, [])
@@ -58,11 +65,17 @@ export class StudioApi {
     if (!context.authenticated) throw unauthorized('Sign in to the embedded Content Lake')
     if (path === '/auth/id') return send(res, 200, {id: LOCAL_EDITOR.id})
     if (path === '/users/me') return send(res, 200, LOCAL_EDITOR)
-    if (path === '/users/me/keyvalue' && method === 'PUT') return send(res, 200, this.#storePreferences(parseJsonBody(context.body)))
-    if (path.startsWith('/users/me/keyvalue/')) return send(res, 200, this.#readPreferences(path.slice('/users/me/keyvalue/'.length)))
+    if (path === '/users/me/keyvalue' && method === 'PUT')
+      return send(res, 200, this.#storePreferences(parseJsonBody(context.body)))
+    if (path.startsWith('/users/me/keyvalue/'))
+      return send(res, 200, this.#readPreferences(path.slice('/users/me/keyvalue/'.length)))
     if (path.startsWith('/users/')) {
       const ids = path.slice('/users/'.length).split(',')
-      return send(res, 200, ids.map((id) => (id === LOCAL_EDITOR.id ? LOCAL_EDITOR : null)))
+      return send(
+        res,
+        200,
+        ids.map((id) => (id === LOCAL_EDITOR.id ? LOCAL_EDITOR : null)),
+      )
     }
     if (path.startsWith('/access/')) return send(res, 200, [])
     if (project) return send(res, 200, projectAnswer(project[1] ?? '', project[2] ?? '', search))
@@ -71,19 +84,23 @@ export class StudioApi {
 
   #login(res: LakeResponse, search: URLSearchParams) {
     const origin = search.get('origin') ?? ''
-    if (!isLocalOrigin(origin)) throw badRequest('The embedded lake signs in only Studios served from this machine (localhost)')
+    if (!isLocalOrigin(origin))
+      throw badRequest(
+        'The embedded lake signs in only Studios served from this machine (localhost)',
+      )
     const now = Date.now()
     for (const [unused, expires] of this.#sessions) if (expires < now) this.#sessions.delete(unused)
     const sid = randomBytes(24).toString('base64url')
     this.#sessions.set(sid, now + SESSION_TTL_MS)
     const target = new URL(origin)
     target.hash = `sid=${sid}`
-    send(res, 302, undefined, {Location: target.href, 'Cache-Control': 'no-store'})
+    send(res, 302, undefined, {'Location': target.href, 'Cache-Control': 'no-store'})
   }
 
   #exchange(sid: string | null, token: string) {
     const expires = sid ? this.#sessions.get(sid) : undefined
-    if (!sid || expires === undefined || expires < Date.now()) throw unauthorized('Unknown or expired session id')
+    if (!sid || expires === undefined || expires < Date.now())
+      throw unauthorized('Unknown or expired session id')
     this.#sessions.delete(sid)
     return token
   }
@@ -106,7 +123,11 @@ export class StudioApi {
 function isLocalOrigin(origin: string) {
   if (!URL.canParse(origin)) return false
   const {protocol, hostname} = new URL(origin)
-  const local = hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === '127.0.0.1' || hostname === '[::1]'
+  const local =
+    hostname === 'localhost' ||
+    hostname.endsWith('.localhost') ||
+    hostname === '127.0.0.1' ||
+    hostname === '[::1]'
   return local && (protocol === 'http:' || protocol === 'https:')
 }
 
@@ -122,21 +143,36 @@ function projectAnswer(projectId: string, rest: string, search: URLSearchParams)
       isDisabled: false,
       organizationId: null,
       metadata: {},
-      members: [{id: LOCAL_EDITOR.id, role: 'administrator', roles: LOCAL_EDITOR.roles, isCurrentUser: true, isRobot: false}],
+      members: [
+        {
+          id: LOCAL_EDITOR.id,
+          role: 'administrator',
+          roles: LOCAL_EDITOR.roles,
+          isCurrentUser: true,
+          isRobot: false,
+        },
+      ],
       features: [],
     }
   }
   if (rest === '/grants') {
     const grants = ALL_PERMISSIONS.map((name) => ({name, params: {}}))
     return {
-      'sanity.document.filter': [{grants: documentGrants.map(({filter}) => ({filter, permissions: ALL_PERMISSIONS})), config: {}}],
+      'sanity.document.filter': [
+        {
+          grants: documentGrants.map(({filter}) => ({filter, permissions: ALL_PERMISSIONS})),
+          config: {},
+        },
+      ],
       'sanity.project': [{grants, config: {}}],
       'sanity.project.datasets': [{grants, config: {}}],
     }
   }
   if (rest === '/datasets') {
     // The comments add-on dataset does not exist here: the Studio then leaves comments off.
-    return search.get('datasetProfile') === 'comments' ? [] : [{name: 'production', aclMode: 'private'}]
+    return search.get('datasetProfile') === 'comments'
+      ? []
+      : [{name: 'production', aclMode: 'private'}]
   }
   if (/^\/datasets\/[^/]+\/acl$/.test(rest)) return documentGrants
   if (/^\/datasets\/[^/]+\/settings\/indexing$/.test(rest)) return {partialIndexing: false}

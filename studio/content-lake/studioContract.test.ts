@@ -11,15 +11,34 @@ let lake: TestLake
 const writer = () => testLakeClient(lake.url)
 const authorization = {Authorization: `Bearer ${TEST_LAKE_TOKEN}`}
 const api = (path: string, init: RequestInit = {}) => fetch(`${lake.url}/v2025-02-19${path}`, init)
-const json = async (path: string, init: RequestInit = {}) => (await api(path, {...init, headers: {...authorization, ...init.headers}})).json()
+const json = async (path: string, init: RequestInit = {}) =>
+  (await api(path, {...init, headers: {...authorization, ...init.headers}})).json()
 
 beforeAll(async () => {
   lake = await startTestLake(undefined, [], {secure: true})
   await writer()
     .transaction()
-    .create({_id: 'straddle', _type: 'indicator', name: 'Straddle', description: 'Combined premium of the ATM call and put', price: 500})
-    .create({_id: 'strangle', _type: 'indicator', name: 'Strangle', description: 'Out-of-the-money call and put pair', price: 500})
-    .create({_id: 'drafts.straddle', _type: 'indicator', name: 'Straddle', description: 'Decay curve for expiry day', price: 750})
+    .create({
+      _id: 'straddle',
+      _type: 'indicator',
+      name: 'Straddle',
+      description: 'Combined premium of the ATM call and put',
+      price: 500,
+    })
+    .create({
+      _id: 'strangle',
+      _type: 'indicator',
+      name: 'Strangle',
+      description: 'Out-of-the-money call and put pair',
+      price: 500,
+    })
+    .create({
+      _id: 'drafts.straddle',
+      _type: 'indicator',
+      name: 'Straddle',
+      description: 'Decay curve for expiry day',
+      price: 750,
+    })
     .commit()
 })
 afterAll(() => lake.close())
@@ -47,7 +66,12 @@ describe('HTTP/2 over TLS', () => {
     await expect.poll(() => received.every((text) => text.includes('event: welcome'))).toBe(true)
     const saved = await request(
       session,
-      {':path': '/v2025-02-19/data/mutate/production', ':method': 'POST', 'content-type': 'application/json', ...authorization},
+      {
+        ':path': '/v2025-02-19/data/mutate/production',
+        ':method': 'POST',
+        'content-type': 'application/json',
+        ...authorization,
+      },
       JSON.stringify({mutations: [{patch: {id: 'strangle', set: {price: 510}}}]}),
     )
     expect(saved.status).toBe(200)
@@ -59,7 +83,9 @@ describe('HTTP/2 over TLS', () => {
 
 describe('signing in', () => {
   const signIn = (origin: string) =>
-    api(`/auth/login/embedded?origin=${encodeURIComponent(origin)}&projectId=embedded&type=dual`, {redirect: 'manual'})
+    api(`/auth/login/embedded?origin=${encodeURIComponent(origin)}&projectId=embedded&type=dual`, {
+      redirect: 'manual',
+    })
 
   it('sends a Studio on this machine back with a one-time session id, exchanged once for the token', async () => {
     const response = await signIn('http://localhost:3333/structure')
@@ -78,7 +104,11 @@ describe('signing in', () => {
     expect((await api('/auth/fetch?sid=made-up-session-id-0000')).status).toBe(401)
     expect((await api('/users/me')).status).toBe(401)
     expect((await api('/auth/id')).status).toBe(401)
-    expect(await json('/users/me')).toMatchObject({id: 'p-embedded-editor', name: 'Local editor', role: 'administrator'})
+    expect(await json('/users/me')).toMatchObject({
+      id: 'p-embedded-editor',
+      name: 'Local editor',
+      role: 'administrator',
+    })
     expect(await json('/auth/id')).toEqual({id: 'p-embedded-editor'})
   })
 })
@@ -95,20 +125,32 @@ describe('live events, for the Presentation tool', () => {
     const published = await api('/data/live/events/production')
     expect(published.headers.get('content-type')).toBe('text/event-stream')
     const publishedText = read(published, 'event: restart')
-    const drafts = await api('/data/live/events/production?includeDrafts=true', {headers: authorization})
+    const drafts = await api('/data/live/events/production?includeDrafts=true', {
+      headers: authorization,
+    })
     const draftsText = read(drafts, 'event: restart')
     await writer().patch('strangle').set({price: 505}).commit()
     expect(await publishedText).toMatch(/^event: welcome\n[\s\S]*event: restart\n/)
     expect(await draftsText).toContain('event: restart')
     expect((await api('/data/live/events/production?includeDrafts=true')).status).toBe(401)
-    expect(await (await api('/check/cors')).json()).toEqual({result: {allowed: true, withCredentials: true}})
+    expect(await (await api('/check/cors')).json()).toEqual({
+      result: {allowed: true, withCredentials: true},
+    })
   })
 })
 
 describe('project, grants and preferences', () => {
   it('grants the editor read, create, update, delete and history on every document, which makes forms editable', async () => {
-    const grants = (await json('/projects/embedded/datasets/production/acl')) as {filter: string; permissions: string[]}[]
-    expect(grants).toEqual([{filter: '_id in path("**")', permissions: expect.arrayContaining(['read', 'create', 'update', 'delete', 'history'])}])
+    const grants = (await json('/projects/embedded/datasets/production/acl')) as {
+      filter: string
+      permissions: string[]
+    }[]
+    expect(grants).toEqual([
+      {
+        filter: '_id in path("**")',
+        permissions: expect.arrayContaining(['read', 'create', 'update', 'delete', 'history']),
+      },
+    ])
     const project = (await json('/projects/embedded')) as {id: string; members: {id: string}[]}
     expect(project.id).toBe('embedded')
     expect(project.members.map(({id}) => id)).toEqual(['p-embedded-editor'])
@@ -116,13 +158,19 @@ describe('project, grants and preferences', () => {
   })
 
   it('answers the add-on and feature probes with empty lists, so the Studio leaves those features off', async () => {
-    expect(await json('/projects/embedded/datasets?datasetProfile=comments&addonFor=production')).toEqual([])
+    expect(
+      await json('/projects/embedded/datasets?datasetProfile=comments&addonFor=production'),
+    ).toEqual([])
     expect(await json('/projects/embedded/user-applications')).toEqual([])
     expect(await json('/features')).toEqual([])
     expect(await json('/journey/document-limit')).toEqual([])
     expect(await json('/schedules/embedded/production?limit=1')).toEqual({schedules: []})
-    expect(await json('/projects/embedded/datasets/production/settings/indexing')).toEqual({partialIndexing: false})
-    expect(await json('/projects/embedded/roles')).toEqual([{name: 'administrator', title: 'Administrator'}])
+    expect(await json('/projects/embedded/datasets/production/settings/indexing')).toEqual({
+      partialIndexing: false,
+    })
+    expect(await json('/projects/embedded/roles')).toEqual([
+      {name: 'administrator', title: 'Administrator'},
+    ])
     expect(await json('/access/requests/me')).toEqual([])
     expect(await json('/intake/telemetry-status')).toEqual({status: 'denied'})
     expect((await api('/intake/batch', {method: 'POST', body: '[]'})).status).toBe(204)
@@ -141,14 +189,21 @@ describe('project, grants and preferences', () => {
       {key: 'studio.layout', value: null},
       {key: 'studio.theme', value: null},
     ])
-    await json('/users/me/keyvalue', {method: 'PUT', body: JSON.stringify([{key: 'studio.layout', value: {width: 320}}])})
-    expect(await json('/users/me/keyvalue/studio.layout')).toEqual([{key: 'studio.layout', value: {width: 320}}])
+    await json('/users/me/keyvalue', {
+      method: 'PUT',
+      body: JSON.stringify([{key: 'studio.layout', value: {width: 320}}]),
+    })
+    expect(await json('/users/me/keyvalue/studio.layout')).toEqual([
+      {key: 'studio.layout', value: {width: 320}},
+    ])
   })
 
   it('answers an unknown endpoint with 404 and a message', async () => {
     const response = await api('/no/such/endpoint', {headers: authorization})
     expect(response.status).toBe(404)
-    expect(await response.json()).toMatchObject({message: expect.stringContaining('/no/such/endpoint')})
+    expect(await response.json()).toMatchObject({
+      message: expect.stringContaining('/no/such/endpoint'),
+    })
   })
 })
 
@@ -165,12 +220,15 @@ describe('asset uploads', () => {
       size: poster.length,
       metadata: {dimensions: {width: expect.any(Number), height: expect.any(Number)}},
     })
-    const {width, height} = (asset.metadata as {dimensions: {width: number; height: number}}).dimensions
+    const {width, height} = (asset.metadata as {dimensions: {width: number; height: number}})
+      .dimensions
     expect(asset._id).toBe(`image-${asset.sha1hash}-${width}x${height}-webp`)
     const served = await fetch(asset.url)
     expect(served.headers.get('content-type')).toBe('image/webp')
     expect(Buffer.from(await served.arrayBuffer()).equals(poster)).toBe(true)
-    expect((await writer().assets.upload('image', poster, {filename: 'again.webp'}))._id).toBe(asset._id)
+    expect((await writer().assets.upload('image', poster, {filename: 'again.webp'}))._id).toBe(
+      asset._id,
+    )
   })
 
   it('keeps uploads, documents and drafts across a restart, and answers HTTP/2 again with the same authority', async () => {
@@ -189,23 +247,44 @@ describe('asset uploads', () => {
 
   it('stores files with their extension, and refuses a non-image as an image, an empty body and a missing token', async () => {
     const clip = Buffer.from('not really an mp4, but bytes all the same')
-    const file = await writer().assets.upload('file', clip, {filename: 'clip.mp4', contentType: 'video/mp4'})
-    expect(file).toMatchObject({_type: 'sanity.fileAsset', extension: 'mp4', mimeType: 'video/mp4', _id: `file-${file.sha1hash}-mp4`})
+    const file = await writer().assets.upload('file', clip, {
+      filename: 'clip.mp4',
+      contentType: 'video/mp4',
+    })
+    expect(file).toMatchObject({
+      _type: 'sanity.fileAsset',
+      extension: 'mp4',
+      mimeType: 'video/mp4',
+      _id: `file-${file.sha1hash}-mp4`,
+    })
     expect(Buffer.from(await (await fetch(file.url)).arrayBuffer()).equals(clip)).toBe(true)
-    const notImage = await writer().assets.upload('image', clip).catch((caught: unknown) => caught)
+    const notImage = await writer()
+      .assets.upload('image', clip)
+      .catch((caught: unknown) => caught)
     expect(notImage).toMatchObject({statusCode: 400})
-    expect((await api('/assets/images/production', {method: 'POST', headers: authorization, body: ''})).status).toBe(400)
-    expect((await api('/assets/images/production', {method: 'POST', body: poster})).status).toBe(401)
-    expect((await fetch(`${lake.url}/images/embedded/production/${'0'.repeat(40)}-1x1.png`)).status).toBe(404)
+    expect(
+      (await api('/assets/images/production', {method: 'POST', headers: authorization, body: ''}))
+        .status,
+    ).toBe(400)
+    expect((await api('/assets/images/production', {method: 'POST', body: poster})).status).toBe(
+      401,
+    )
+    expect(
+      (await fetch(`${lake.url}/images/embedded/production/${'0'.repeat(40)}-1x1.png`)).status,
+    ).toBe(404)
   })
 })
 
 describe('search', () => {
   const search = (query: string, term: string) =>
-    testLakeClient(lake.url, {perspective: 'drafts'}).fetch<{_id: string}[]>(query, {__query: term, __types: ['indicator']})
+    testLakeClient(lake.url, {perspective: 'drafts'}).fetch<{_id: string}[]>(query, {
+      __query: term,
+      __types: ['indicator'],
+    })
 
   it('matches text::query anywhere in a document, by prefix, and everything for *', async () => {
-    const anywhere = '*[_type in $__types && [@, _id] match text::query($__query)]{_id} | order(_id asc)'
+    const anywhere =
+      '*[_type in $__types && [@, _id] match text::query($__query)]{_id} | order(_id asc)'
     expect(await search(anywhere, 'decay*')).toEqual([{_id: 'straddle'}])
     expect(await search(anywhere, 'money')).toEqual([{_id: 'strangle'}])
     expect(await search(anywhere, '*')).toEqual([{_id: 'straddle'}, {_id: 'strangle'}])

@@ -10,14 +10,24 @@ type SecureLake = {secureUrl: string | undefined; authorityPath: string | undefi
 export type Http2Answer = {status: number; text: string}
 
 /** One HTTP/2 session to the lake's secure port, connected. */
-export async function openHttp2Session(lake: SecureLake, servername = 'localhost'): Promise<ClientHttp2Session> {
-  const session = connect(lake.secureUrl ?? '', {ca: readFileSync(lake.authorityPath ?? ''), servername})
+export async function openHttp2Session(
+  lake: SecureLake,
+  servername = 'localhost',
+): Promise<ClientHttp2Session> {
+  const session = connect(lake.secureUrl ?? '', {
+    ca: readFileSync(lake.authorityPath ?? ''),
+    servername,
+  })
   await once(session, 'connect')
   return session
 }
 
 /** One stream: headers (`:path`, `:method`, …), an optional body, and the answer's status and text. */
-export function http2Request(session: ClientHttp2Session, headers: Record<string, string>, body?: string | Buffer): Promise<Http2Answer> {
+export function http2Request(
+  session: ClientHttp2Session,
+  headers: Record<string, string>,
+  body?: string | Buffer,
+): Promise<Http2Answer> {
   return new Promise((resolve, reject) => {
     const stream = session.request(headers)
     let text = ''

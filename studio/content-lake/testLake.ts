@@ -31,7 +31,9 @@ export async function startTestLake(
 ): Promise<TestLake> {
   const {secure = false, corsOrigins = [], queryBudgetMs} = options
   const certificate = secure ? await localCertificate(join(dataDir, 'certificates')) : undefined
-  const tls = certificate ? {key: certificate.key, cert: certificate.cert, securePort: 0} : undefined
+  const tls = certificate
+    ? {key: certificate.key, cert: certificate.cert, securePort: 0}
+    : undefined
   const lake = await startContentLake({
     dataDir,
     token: TEST_LAKE_TOKEN,
@@ -59,7 +61,10 @@ export async function startTestLake(
 /** The real @sanity/client pointed at a lake: with the lake's token unless told otherwise. */
 export function testLakeClient(
   url: string,
-  {token = TEST_LAKE_TOKEN, perspective = 'raw'}: {token?: string; perspective?: ClientPerspective} = {},
+  {
+    token = TEST_LAKE_TOKEN,
+    perspective = 'raw',
+  }: {token?: string; perspective?: ClientPerspective} = {},
 ): SanityClient {
   return createClient({
     projectId: 'test',

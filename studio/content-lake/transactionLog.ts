@@ -63,7 +63,9 @@ export class TransactionLog {
       try {
         return [JSON.parse(line) as LoggedTransaction]
       } catch (error) {
-        throw new Error(`${file}:${index + 1} is not a logged transaction (${(error as Error).message})`)
+        throw new Error(
+          `${file}:${index + 1} is not a logged transaction (${(error as Error).message})`,
+        )
       }
     })
   }

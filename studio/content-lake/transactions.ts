@@ -48,7 +48,10 @@ export class Transactions {
   commit(dataset: string, request: WriteRequest): Promise<Transaction> {
     const previous = this.#turns.get(dataset) ?? Promise.resolve()
     const turn = previous.then(() => this.#commitNow(dataset, request))
-    this.#turns.set(dataset, turn.catch(() => undefined))
+    this.#turns.set(
+      dataset,
+      turn.catch(() => undefined),
+    )
     return turn
   }
 
@@ -62,22 +65,36 @@ export class Transactions {
       request.transactionId,
     )
     if (request.dryRun) return transaction
-    const changes = [...transaction.changes].map(([id, after]) => ({id, before: before.get(id) ?? null, after}))
+    const changes = [...transaction.changes].map(([id, after]) => ({
+      id,
+      before: before.get(id) ?? null,
+      after,
+    }))
     store.commit(dataset, transaction.changes)
     const logged: LoggedTransaction = {
       id: transaction.transactionId,
       timestamp: new Date().toISOString(),
       author: this.#path.author,
       documentIDs: changes.map(({id}) => id),
-      effects: Object.fromEntries(changes.map((change) => [change.id, documentEffects(change.before, change.after)])),
+      effects: Object.fromEntries(
+        changes.map((change) => [change.id, documentEffects(change.before, change.after)]),
+      ),
       documents: Object.fromEntries(transaction.changes),
     }
     log.append(dataset, logged)
     listeners.publish(dataset, logged, changes)
-    liveEvents.changed(dataset, changes.map(({id}) => id))
+    liveEvents.changed(
+      dataset,
+      changes.map(({id}) => id),
+    )
     const {webhooks, projectId} = this.#path
     if (webhooks.length > 0) {
-      void sendWebhooks(webhooks, {projectId, dataset, transactionId: transaction.transactionId, changes})
+      void sendWebhooks(webhooks, {
+        projectId,
+        dataset,
+        transactionId: transaction.transactionId,
+        changes,
+      })
     }
     return transaction
   }

@@ -11,12 +11,19 @@ export type WebhookConfig = {url: string; secret: string; filter: string; projec
 type Change = {id: string; before: StoredDocument | null; after: StoredDocument | null}
 
 const evaluateOn = async (query: string, doc: StoredDocument) =>
-  (await evaluate(parse(query, {params: {id: doc._id}}), {dataset: [doc], params: {id: doc._id}})).get()
+  (
+    await evaluate(parse(query, {params: {id: doc._id}}), {dataset: [doc], params: {id: doc._id}})
+  ).get()
 
 /** Sends the webhooks a committed transaction triggers; failures are logged, never thrown at the writer. */
 export async function sendWebhooks(
   hooks: readonly WebhookConfig[],
-  {projectId, dataset, transactionId, changes}: {projectId: string; dataset: string; transactionId: string; changes: Change[]},
+  {
+    projectId,
+    dataset,
+    transactionId,
+    changes,
+  }: {projectId: string; dataset: string; transactionId: string; changes: Change[]},
 ): Promise<void> {
   const sends = hooks.flatMap((hook) =>
     changes
@@ -24,7 +31,10 @@ export async function sendWebhooks(
       .map(async ({id, before, after}) => {
         const subject = after ?? before
         if (!subject) return
-        const matched = (await evaluateOn(`*[_id == $id && (${hook.filter})]`, subject)) as unknown[]
+        const matched = (await evaluateOn(
+          `*[_id == $id && (${hook.filter})]`,
+          subject,
+        )) as unknown[]
         if (matched.length === 0) return
         const body = JSON.stringify(await evaluateOn(`*[_id == $id][0]${hook.projection}`, subject))
         const operation = !before ? 'create' : !after ? 'delete' : 'update'
@@ -47,9 +57,12 @@ export async function sendWebhooks(
             body,
             signal: AbortSignal.timeout(10_000),
           })
-          if (!response.ok) console.error(`content lake: webhook ${hook.url} answered ${response.status} for ${id}`)
+          if (!response.ok)
+            console.error(`content lake: webhook ${hook.url} answered ${response.status} for ${id}`)
         } catch (error) {
-          console.error(`content lake: webhook ${hook.url} failed for ${id}: ${(error as Error).message}`)
+          console.error(
+            `content lake: webhook ${hook.url} failed for ${id}: ${(error as Error).message}`,
+          )
         }
       }),
   )

@@ -1,7 +1,10 @@
 import {expect, it} from 'vitest'
 import {locations} from './locations.ts'
 
-type Resolver = {resolve?: (doc: Record<string, string> | null) => {locations?: {href: string}[]} | null; locations?: {href: string}[]}
+type Resolver = {
+  resolve?: (doc: Record<string, string> | null) => {locations?: {href: string}[]} | null
+  locations?: {href: string}[]
+}
 const hrefs = (type: string, doc: Record<string, string> | null = null) => {
   const resolver = locations[type] as Resolver
   return (resolver.locations ?? resolver.resolve?.(doc)?.locations ?? []).map(({href}) => href)

@@ -11,7 +11,10 @@ type Env = Record<string, string | undefined>
  * The Studio's build settings: the draft preview it opens and, without a Sanity project, the embedded lake's
  * HTTP/2 address (`lakeUrl`), unless SANITY_STUDIO_* settings say otherwise.
  */
-export function studioEnv({previewUrl, lakeUrl}: {previewUrl: string; lakeUrl: string}, env: Env = process.env): Record<string, string> {
+export function studioEnv(
+  {previewUrl, lakeUrl}: {previewUrl: string; lakeUrl: string},
+  env: Env = process.env,
+): Record<string, string> {
   const settings = {SANITY_STUDIO_PREVIEW_URL: env.SANITY_STUDIO_PREVIEW_URL || previewUrl}
   if (env.SANITY_STUDIO_PROJECT_ID) return settings
   return {...settings, SANITY_STUDIO_API_HOST: env.SANITY_STUDIO_API_HOST || lakeUrl}

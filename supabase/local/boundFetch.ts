@@ -7,5 +7,8 @@ export function fetchFrom(localAddress: string): typeof fetch {
   const dispatcher = new Agent({localAddress})
   // undici's fetch is the one Node ships; its types differ from the DOM's only in details supabase-js does not use.
   return ((input: Parameters<typeof fetch>[0], init?: RequestInit) =>
-    undiciFetch(input as Parameters<typeof undiciFetch>[0], {...(init as Parameters<typeof undiciFetch>[1]), dispatcher})) as unknown as typeof fetch
+    undiciFetch(input as Parameters<typeof undiciFetch>[0], {
+      ...(init as Parameters<typeof undiciFetch>[1]),
+      dispatcher,
+    })) as unknown as typeof fetch
 }

@@ -14,7 +14,10 @@ export function socketAddress(req: IncomingMessage): string {
  * `request.headers` as PostgREST sets it (one JSON object, header names in lower case; repeated headers
  * joined with ", ") with the gateway's client-address headers in place.
  */
-export function gatewayHeaders(req: IncomingMessage, clientAddress: string): Record<string, string> {
+export function gatewayHeaders(
+  req: IncomingMessage,
+  clientAddress: string,
+): Record<string, string> {
   const headers: Record<string, string> = {}
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value

@@ -39,13 +39,23 @@ type Table = Record<string, unknown>
 
 const table = (parent: Table, key: string): Table => {
   const value = parent[key]
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Table) : {}
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Table)
+    : {}
 }
 
-function setting<T>(section: Table, key: string, kind: 'string' | 'number' | 'boolean', fallback: T): T {
+function setting<T>(
+  section: Table,
+  key: string,
+  kind: 'string' | 'number' | 'boolean',
+  fallback: T,
+): T {
   const value = section[key]
   if (value === undefined) return fallback
-  if (typeof value !== kind) throw new Error(`supabase/config.toml: ${key} should be a ${kind}, not ${JSON.stringify(value)}`)
+  if (typeof value !== kind)
+    throw new Error(
+      `supabase/config.toml: ${key} should be a ${kind}, not ${JSON.stringify(value)}`,
+    )
   return value as T
 }
 
@@ -57,7 +67,10 @@ export function parseGoDuration(text: string): number {
   if (parts.length === 0 || parts.map((part) => part[0]).join('') !== text) {
     throw new Error(`supabase/config.toml: "${text}" is not a duration such as "60s" or "1m30s"`)
   }
-  return parts.reduce((total, [, amount, unit]) => total + Number(amount) * GO_DURATION_UNITS[unit!]!, 0)
+  return parts.reduce(
+    (total, [, amount, unit]) => total + Number(amount) * GO_DURATION_UNITS[unit!]!,
+    0,
+  )
 }
 
 /** Reads [auth], [auth.email] and [auth.rate_limit]; absent keys take GoTrue's own defaults. */

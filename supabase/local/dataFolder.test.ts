@@ -20,24 +20,33 @@ afterAll(async () => {
 it('refuses a second server on the same data folder, naming the folder and its holder', async () => {
   const second = startLocalSupabase({dataDir: first.dataDir, port: 0, mailboxPort: 0})
   await expect(second).rejects.toBeInstanceOf(DataFolderInUseError)
-  await expect(second).rejects.toThrow(`The data folder ${first.dataDir} is in use by supabase/local (process ${process.pid}`)
-  const {error} = await visitorClient(first.url).from('free_estimate_requests').insert({
-    name: 'Still here',
-    email: 'still@example.com',
-    phone: '1',
-    platforms: ['Other'],
-    requirements: ['Automation'],
-    description: 'The first server still answers.',
-    terms_accepted: true,
-    ownership_confirmed: true,
-  })
+  await expect(second).rejects.toThrow(
+    `The data folder ${first.dataDir} is in use by supabase/local (process ${process.pid}`,
+  )
+  const {error} = await visitorClient(first.url)
+    .from('free_estimate_requests')
+    .insert({
+      name: 'Still here',
+      email: 'still@example.com',
+      phone: '1',
+      platforms: ['Other'],
+      requirements: ['Automation'],
+      description: 'The first server still answers.',
+      terms_accepted: true,
+      ownership_confirmed: true,
+    })
   expect(error).toBeNull()
 })
 
 it('stops `npm run supabase` with a clear message and exit code 1 when the folder is taken', async () => {
   child = spawn(process.execPath, ['supabase/local/main.ts'], {
     cwd: new URL('../..', import.meta.url).pathname,
-    env: {...process.env, SUPABASE_LOCAL_DATA_DIR: first.dataDir, SUPABASE_LOCAL_PORT: '0', SUPABASE_MAILBOX_PORT: '0'},
+    env: {
+      ...process.env,
+      SUPABASE_LOCAL_DATA_DIR: first.dataDir,
+      SUPABASE_LOCAL_PORT: '0',
+      SUPABASE_MAILBOX_PORT: '0',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let stderr = ''

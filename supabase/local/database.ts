@@ -12,10 +12,17 @@ const BOOTSTRAP_UPGRADES = readFileSync(join(import.meta.dirname, 'bootstrapUpgr
 export type Database = PGlite
 
 /** The claims a request runs with; `role` picks the Postgres role, as PostgREST does. */
-export type RequestClaims = {role: 'anon' | 'authenticated' | 'service_role'; sub?: string; [claim: string]: unknown}
+export type RequestClaims = {
+  role: 'anon' | 'authenticated' | 'service_role'
+  sub?: string
+  [claim: string]: unknown
+}
 
 /** Opens the database in `dataDir` (a new folder gets Supabase's base), then applies pending migrations. */
-export async function openDatabase(dataDir?: string, migrationsDir = MIGRATIONS_DIR): Promise<Database> {
+export async function openDatabase(
+  dataDir?: string,
+  migrationsDir = MIGRATIONS_DIR,
+): Promise<Database> {
   const isNew = dataDir === undefined || !existsSync(join(dataDir, 'PG_VERSION'))
   if (dataDir) mkdirSync(dataDir, {recursive: true})
   const db = await PGlite.create({dataDir, extensions: {pgcrypto}})
@@ -25,11 +32,14 @@ export async function openDatabase(dataDir?: string, migrationsDir = MIGRATIONS_
   return db
 }
 
-export async function applyMigrations(db: Database, migrationsDir = MIGRATIONS_DIR): Promise<string[]> {
+export async function applyMigrations(
+  db: Database,
+  migrationsDir = MIGRATIONS_DIR,
+): Promise<string[]> {
   const applied = new Set(
-    (await db.query<{version: string}>('select version from supabase_migrations.schema_migrations')).rows.map(
-      (row) => row.version,
-    ),
+    (
+      await db.query<{version: string}>('select version from supabase_migrations.schema_migrations')
+    ).rows.map((row) => row.version),
   )
   const pending = readdirSync(migrationsDir)
     .filter((file) => /^\d+_.+\.sql$/.test(file))
@@ -40,10 +50,10 @@ export async function applyMigrations(db: Database, migrationsDir = MIGRATIONS_D
     try {
       await db.transaction(async (tx) => {
         await tx.exec(readFileSync(join(migrationsDir, file), 'utf8'))
-        await tx.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [
-          version,
-          name.join('_'),
-        ])
+        await tx.query(
+          'insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)',
+          [version, name.join('_')],
+        )
       })
     } catch (error) {
       throw new Error(`Migration ${file} failed: ${(error as Error).message}`)
@@ -59,12 +69,22 @@ export type RequestSettings = {headers?: Record<string, string>; method?: string
  * Runs `work` in a transaction as the request's role, with its JWT claims and request settings, as
  * PostgREST runs API requests (docs/references/transactions.rst: request.headers is one JSON object).
  */
-export function asRequest<T>(db: Database, claims: RequestClaims, work: (tx: Transaction) => Promise<T>, request: RequestSettings = {}): Promise<T> {
+export function asRequest<T>(
+  db: Database,
+  claims: RequestClaims,
+  work: (tx: Transaction) => Promise<T>,
+  request: RequestSettings = {},
+): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.query(
       `select set_config('request.jwt.claims', $1, true), set_config('request.headers', $2, true),
          set_config('request.method', $3, true), set_config('request.path', $4, true)`,
-      [JSON.stringify(claims), JSON.stringify(request.headers ?? {}), request.method ?? '', request.path ?? ''],
+      [
+        JSON.stringify(claims),
+        JSON.stringify(request.headers ?? {}),
+        request.method ?? '',
+        request.path ?? '',
+      ],
     )
     await tx.exec(`set local role ${claims.role}`)
     return work(tx)

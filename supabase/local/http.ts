@@ -16,7 +16,11 @@ export class HttpAnswer extends Error {
   readonly headers: Record<string, string>
 
   constructor(status: number, body?: unknown, headers: Record<string, string> = {}) {
-    super(typeof body === 'object' && body && 'message' in body ? String(body.message) : `HTTP ${status}`)
+    super(
+      typeof body === 'object' && body && 'message' in body
+        ? String(body.message)
+        : `HTTP ${status}`,
+    )
     this.status = status
     this.body = body
     this.headers = headers
@@ -32,7 +36,8 @@ const utf8 = new TextDecoder('utf-8', {fatal: true})
 
 export async function readBody(req: IncomingMessage): Promise<string> {
   const declared = Number(req.headers['content-length'])
-  if (Number.isFinite(declared) && declared > MAX_DRAINED_BYTES) throw new BodyTooLarge(tooLargeMessage)
+  if (Number.isFinite(declared) && declared > MAX_DRAINED_BYTES)
+    throw new BodyTooLarge(tooLargeMessage)
   const chunks: Buffer[] = []
   let size = 0
   for await (const chunk of req) {
@@ -54,7 +59,8 @@ const tooLargeMessage = `Request body too large (max ${MAX_BODY_BYTES} bytes)`
 export async function readJson(req: IncomingMessage): Promise<unknown> {
   const text = await readBody(req)
   if (text.trim() === '') return undefined
-  if (nestingDepth(text) > MAX_JSON_DEPTH) throw new BodyNotJson(`nested deeper than ${MAX_JSON_DEPTH} levels`)
+  if (nestingDepth(text) > MAX_JSON_DEPTH)
+    throw new BodyNotJson(`nested deeper than ${MAX_JSON_DEPTH} levels`)
   try {
     return JSON.parse(text)
   } catch (error) {
@@ -79,13 +85,20 @@ function nestingDepth(text: string): number {
   return deepest
 }
 
-export function send(res: ServerResponse, status: number, body?: unknown, headers: Record<string, string> = {}) {
+export function send(
+  res: ServerResponse,
+  status: number,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   if (res.headersSent) return
   if (body === undefined) {
     res.writeHead(status, headers).end()
     return
   }
-  res.writeHead(status, {'Content-Type': 'application/json; charset=utf-8', ...headers}).end(JSON.stringify(body))
+  res
+    .writeHead(status, {'Content-Type': 'application/json; charset=utf-8', ...headers})
+    .end(JSON.stringify(body))
 }
 
 const ALLOWED_HEADERS = [
@@ -105,9 +118,13 @@ export function allowCrossOrigin(req: IncomingMessage, res: ServerResponse) {
   res.setHeader('Access-Control-Allow-Origin', req.headers.origin ?? '*')
   res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS')
   res.setHeader('Access-Control-Allow-Headers', ALLOWED_HEADERS)
-  res.setHeader('Access-Control-Expose-Headers', 'x-supabase-api-version, x-sb-error-code, content-range, retry-after')
+  res.setHeader(
+    'Access-Control-Expose-Headers',
+    'x-supabase-api-version, x-sb-error-code, content-range, retry-after',
+  )
   res.setHeader('Access-Control-Max-Age', '3600')
   res.setHeader('Vary', 'Origin')
 }
 
-export const bearerOf = (req: IncomingMessage) => /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1]
+export const bearerOf = (req: IncomingMessage) =>
+  /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1]

@@ -7,7 +7,15 @@ import type {AddressInfo} from 'node:net'
 import {join} from 'node:path'
 import {send} from './http.ts'
 
-export type MailMessage = {ID: string; Created: string; To: string; Subject: string; Text: string; HTML: string; Link: string}
+export type MailMessage = {
+  ID: string
+  Created: string
+  To: string
+  Subject: string
+  Text: string
+  HTML: string
+  Link: string
+}
 
 const KEEP_LAST = 500
 
@@ -17,7 +25,8 @@ export class Mailbox {
 
   constructor(dataDir?: string) {
     this.#file = dataDir ? join(dataDir, 'mailbox.json') : undefined
-    if (this.#file && existsSync(this.#file)) this.#messages = JSON.parse(readFileSync(this.#file, 'utf8'))
+    if (this.#file && existsSync(this.#file))
+      this.#messages = JSON.parse(readFileSync(this.#file, 'utf8'))
   }
 
   /** Delivers a message whose one call to action is `link`. */
@@ -62,7 +71,11 @@ export async function startMailboxServer(mailbox: Mailbox, port: number, host = 
     if (one) {
       const message = mailbox.messages().find((candidate) => candidate.ID === one[1])
       if (!message) return send(res, 404, {message: `No message with ID ${one[1]}`})
-      return send(res, 200, {...message, To: [{Address: message.To, Name: ''}], From: {Address: 'noreply@localhost', Name: 'QuantEdge'}})
+      return send(res, 200, {
+        ...message,
+        To: [{Address: message.To, Name: ''}],
+        From: {Address: 'noreply@localhost', Name: 'QuantEdge'},
+      })
     }
     if (url.pathname === '/') {
       res.writeHead(200, {'Content-Type': 'text/html; charset=utf-8'})
@@ -99,4 +112,7 @@ function mailboxPage(messages: readonly MailMessage[]) {
 }
 
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;'})[char]!)
+  text.replace(
+    /[&<>"']/g,
+    (char) => ({'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;'})[char]!,
+  )

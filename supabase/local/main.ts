@@ -9,7 +9,9 @@ const supabase = await startLocalSupabase(settings).catch((error: unknown) => {
   console.error(`supabase/local did not start: ${error.message}`)
   process.exit(1)
 })
-console.log(`Local Supabase on ${supabase.url} (data: ${settings.dataDir}); dev mailbox on ${supabase.mailboxUrl}`)
+console.log(
+  `Local Supabase on ${supabase.url} (data: ${settings.dataDir}); dev mailbox on ${supabase.mailboxUrl}`,
+)
 
 const stop = () => {
   supabase.close().then(() => process.exit(0))

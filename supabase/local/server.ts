@@ -19,7 +19,9 @@ import {postgrestError} from './rest/errors.ts'
 import {handleRest} from './rest/router.ts'
 import {InvalidToken, verifyToken} from './tokens.ts'
 
-export type AuthSettings = Partial<Omit<AuthConfig, 'rateLimit'>> & {rateLimit?: Partial<AuthConfig['rateLimit']>}
+export type AuthSettings = Partial<Omit<AuthConfig, 'rateLimit'>> & {
+  rateLimit?: Partial<AuthConfig['rateLimit']>
+}
 
 export type LocalSupabaseOptions = {
   /** Folder for the database and the mailbox, held by this server alone; none keeps everything in memory. */
@@ -33,19 +35,32 @@ export type LocalSupabaseOptions = {
   auth?: AuthSettings
 }
 
-export type LocalSupabase = {url: string; mailboxUrl: string; db: Database; close: () => Promise<void>}
+export type LocalSupabase = {
+  url: string
+  mailboxUrl: string
+  db: Database
+  close: () => Promise<void>
+}
 
 const API_KEYS = new Set([DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY])
 
 function authConfig(options: LocalSupabaseOptions): AuthConfig {
   const fromFile = readAuthConfig(options.configFile)
-  return {...fromFile, ...options.auth, rateLimit: {...fromFile.rateLimit, ...options.auth?.rateLimit}}
+  return {
+    ...fromFile,
+    ...options.auth,
+    rateLimit: {...fromFile.rateLimit, ...options.auth?.rateLimit},
+  }
 }
 
-export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Promise<LocalSupabase> {
+export async function startLocalSupabase(
+  options: LocalSupabaseOptions = {},
+): Promise<LocalSupabase> {
   const host = options.host ?? '127.0.0.1'
   const config = authConfig(options)
-  const lock: DataFolderLock | undefined = options.dataDir ? await lockDataFolder(options.dataDir, 'supabase/local') : undefined
+  const lock: DataFolderLock | undefined = options.dataDir
+    ? await lockDataFolder(options.dataDir, 'supabase/local')
+    : undefined
   // What has been started, closed in reverse order, once: the lock last, after the database.
   const started: (() => Promise<void>)[] = [async () => lock?.release()]
   const stop = async () => {
@@ -63,7 +78,10 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
       jwtSecret: DEMO_JWT_SECRET,
       publicUrl: '',
       config,
-      redirects: {siteUrl: config.siteUrl, allowList: config.additionalRedirectUrls.map(globPattern)},
+      redirects: {
+        siteUrl: config.siteUrl,
+        allowList: config.additionalRedirectUrls.map(globPattern),
+      },
       limits: authLimits(config),
     }
     const server = createServer((req, res) => {
@@ -94,7 +112,8 @@ async function route(req: IncomingMessage, res: ServerResponse, auth: AuthContex
   const url = new URL(req.url ?? '/', auth.publicUrl)
   const clientAddress = socketAddress(req)
   if (url.pathname === '/health') return send(res, 200, {status: 'ok'})
-  if (url.pathname === '/auth/v1/verify') return handleAuth(req, res, '/verify', url, {auth, clientAddress})
+  if (url.pathname === '/auth/v1/verify')
+    return handleAuth(req, res, '/verify', url, {auth, clientAddress})
   checkApiKey(req, url)
   if (url.pathname.startsWith('/auth/v1/')) {
     return handleAuth(req, res, url.pathname.slice('/auth/v1'.length), url, {auth, clientAddress})
@@ -102,7 +121,14 @@ async function route(req: IncomingMessage, res: ServerResponse, auth: AuthContex
   if (url.pathname.startsWith('/rest/v1/')) {
     const claims = await restClaims(req, url, auth.jwtSecret)
     const headers = gatewayHeaders(req, clientAddress)
-    const {status, body} = await handleRest({req, path: url.pathname.slice('/rest/v1'.length), url, claims, db: auth.db, headers})
+    const {status, body} = await handleRest({
+      req,
+      path: url.pathname.slice('/rest/v1'.length),
+      url,
+      claims,
+      db: auth.db,
+      headers,
+    })
     return send(res, status, body)
   }
   throw new HttpAnswer(404, {message: `No API at ${url.pathname}`})
@@ -111,10 +137,16 @@ async function route(req: IncomingMessage, res: ServerResponse, auth: AuthContex
 function checkApiKey(req: IncomingMessage, url: URL) {
   const apiKey = req.headers.apikey ?? url.searchParams.get('apikey')
   if (!apiKey) {
-    throw new HttpAnswer(401, {message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.'})
+    throw new HttpAnswer(401, {
+      message: 'No API key found in request',
+      hint: 'No `apikey` request header or url param was found.',
+    })
   }
   if (typeof apiKey !== 'string' || !API_KEYS.has(apiKey)) {
-    throw new HttpAnswer(401, {message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.'})
+    throw new HttpAnswer(401, {
+      message: 'Invalid API key',
+      hint: 'Double check your Supabase `anon` or `service_role` API key.',
+    })
   }
 }
 
@@ -125,9 +157,16 @@ async function restClaims(req: IncomingMessage, url: URL, secret: string): Promi
     return await verifyToken(secret, token)
   } catch (error) {
     const expired = error instanceof InvalidToken && error.expired
-    throw postgrestError(401, expired ? 'PGRST303' : 'PGRST301', expired ? 'JWT expired' : `JWT is invalid: ${(error as Error).message}`, null, null, {
-      'WWW-Authenticate': 'Bearer',
-    })
+    throw postgrestError(
+      401,
+      expired ? 'PGRST303' : 'PGRST301',
+      expired ? 'JWT expired' : `JWT is invalid: ${(error as Error).message}`,
+      null,
+      null,
+      {
+        'WWW-Authenticate': 'Bearer',
+      },
+    )
   }
 }
 

@@ -37,7 +37,9 @@ export async function latestLink(mailboxUrl: string, address: string): Promise<s
   }
   const message = messages.find((candidate) => candidate.To[0]?.Address === address.toLowerCase())
   if (!message) throw new Error(`No e-mail to ${address}`)
-  const {Text} = (await (await fetch(`${mailboxUrl}/api/v1/message/${message.ID}`)).json()) as {Text: string}
+  const {Text} = (await (await fetch(`${mailboxUrl}/api/v1/message/${message.ID}`)).json()) as {
+    Text: string
+  }
   const link = /https?:\/\/\S+/.exec(Text)?.[0]
   if (!link) throw new Error(`The e-mail to ${address} has no link`)
   return link
@@ -55,5 +57,7 @@ export async function subjectsTo(mailboxUrl: string, address: string): Promise<s
   const {messages} = (await (await fetch(`${mailboxUrl}/api/v1/messages`)).json()) as {
     messages: {Subject: string; To: {Address: string}[]}[]
   }
-  return messages.filter((message) => message.To[0]?.Address === address.toLowerCase()).map((message) => message.Subject)
+  return messages
+    .filter((message) => message.To[0]?.Address === address.toLowerCase())
+    .map((message) => message.Subject)
 }

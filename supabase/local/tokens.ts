@@ -17,7 +17,12 @@ export class InvalidToken extends Error {
 const key = (secret: string) => new TextEncoder().encode(secret)
 
 /** An access token valid for `lifetimeSeconds` ([auth] jwt_expiry). */
-export async function signAccessToken(secret: string, issuer: string, claims: Record<string, unknown>, lifetimeSeconds: number) {
+export async function signAccessToken(
+  secret: string,
+  issuer: string,
+  claims: Record<string, unknown>,
+  lifetimeSeconds: number,
+) {
   const now = Math.floor(Date.now() / 1000)
   const token = await new SignJWT({...claims, iss: issuer})
     .setProtectedHeader({alg: 'HS256', typ: 'JWT'})
@@ -34,10 +39,14 @@ export async function verifyToken(secret: string, token: string): Promise<Access
     ;({payload} = await jwtVerify(token, key(secret), {algorithms: ['HS256']}))
   } catch (error) {
     if (error instanceof errors.JWTExpired) throw new InvalidToken('token is expired', true)
-    throw new InvalidToken(error instanceof Error ? error.message : 'unable to parse or verify signature')
+    throw new InvalidToken(
+      error instanceof Error ? error.message : 'unable to parse or verify signature',
+    )
   }
   if (typeof payload.role !== 'string' || !ROLES.has(payload.role)) {
-    throw new InvalidToken(`the role claim "${String(payload.role)}" is not anon, authenticated or service_role`)
+    throw new InvalidToken(
+      `the role claim "${String(payload.role)}" is not anon, authenticated or service_role`,
+    )
   }
   return payload as AccessClaims
 }

@@ -31,9 +31,14 @@ const fromAddress = (address: string, forwardedFor?: string) => ({
   'x-forwarded-for': forwardedFor ? `${forwardedFor}, ${address}` : address,
 })
 
-type Outcome = {accepted: true} | {accepted: false; code: string; message: string; detail: string | undefined}
+type Outcome =
+  {accepted: true} | {accepted: false; code: string; message: string; detail: string | undefined}
 
-async function send(email: string, headers: Record<string, string>, claims = anon): Promise<Outcome> {
+async function send(
+  email: string,
+  headers: Record<string, string>,
+  claims = anon,
+): Promise<Outcome> {
   const value = row(email)
   try {
     await asRequest(
@@ -56,12 +61,19 @@ async function send(email: string, headers: Record<string, string>, claims = ano
 
 const acceptedCount = (outcomes: Outcome[]) => outcomes.filter((outcome) => outcome.accepted).length
 const storedCount = async () =>
-  Number((await asRequest(db, service, (tx) => tx.query<{n: number}>('select count(*)::int as n from public.free_estimate_requests'))).rows[0]!.n)
+  Number(
+    (
+      await asRequest(db, service, (tx) =>
+        tx.query<{n: number}>('select count(*)::int as n from public.free_estimate_requests'),
+      )
+    ).rows[0]!.n,
+  )
 
 describe('per client address', () => {
   it('takes 10 requests from one address, refuses the next with PostgREST 429 PT429, and still takes another address', async () => {
     const outcomes: Outcome[] = []
-    for (let n = 0; n < 12; n += 1) outcomes.push(await send(`lead-${n}@example.com`, fromAddress('203.0.113.7')))
+    for (let n = 0; n < 12; n += 1)
+      outcomes.push(await send(`lead-${n}@example.com`, fromAddress('203.0.113.7')))
     expect(outcomes.slice(0, 10).every((outcome) => outcome.accepted)).toBe(true)
     const refused = outcomes[10]!
     expect(refused.accepted).toBe(false)
@@ -79,36 +91,58 @@ describe('per client address', () => {
 
   it('is not fooled by a forged x-forwarded-for: the gateway-set address counts', async () => {
     const outcomes: Outcome[] = []
-    for (let n = 0; n < 15; n += 1) outcomes.push(await send(`forged-${n}@example.com`, fromAddress('203.0.113.8', `10.0.0.${n}`)))
+    for (let n = 0; n < 15; n += 1)
+      outcomes.push(
+        await send(`forged-${n}@example.com`, fromAddress('203.0.113.8', `10.0.0.${n}`)),
+      )
     expect(acceptedCount(outcomes)).toBe(10)
   })
 
   it('falls back to the first x-forwarded-for entry when no gateway address header is there', async () => {
     const outcomes: Outcome[] = []
-    for (let n = 0; n < 11; n += 1) outcomes.push(await send(`xff-${n}@example.com`, {'x-forwarded-for': '192.0.2.1, 10.0.0.1'}))
+    for (let n = 0; n < 11; n += 1)
+      outcomes.push(await send(`xff-${n}@example.com`, {'x-forwarded-for': '192.0.2.1, 10.0.0.1'}))
     expect(acceptedCount(outcomes)).toBe(10)
-    expect((await send('xff-other@example.com', {'x-forwarded-for': '192.0.2.2, 10.0.0.1'})).accepted).toBe(true)
+    expect(
+      (await send('xff-other@example.com', {'x-forwarded-for': '192.0.2.2, 10.0.0.1'})).accepted,
+    ).toBe(true)
   })
 
   it('lets exactly 10 of 20 requests sent at once through', async () => {
-    const outcomes = await Promise.all(Array.from({length: 20}, (_, n) => send(`burst-${n}@example.com`, fromAddress('203.0.113.9'))))
+    const outcomes = await Promise.all(
+      Array.from({length: 20}, (_, n) =>
+        send(`burst-${n}@example.com`, fromAddress('203.0.113.9')),
+      ),
+    )
     expect(acceptedCount(outcomes)).toBe(10)
     expect(await storedCount()).toBe(10)
   })
 
   it('refills: an address whose bucket was emptied an hour ago sends again', async () => {
-    for (let n = 0; n < 10; n += 1) await send(`refill-${n}@example.com`, fromAddress('203.0.113.10'))
-    expect((await send('refill-late@example.com', fromAddress('203.0.113.10'))).accepted).toBe(false)
-    await db.query("update private.estimate_request_buckets set refilled_at = refilled_at - interval '6 minutes 1 second'")
+    for (let n = 0; n < 10; n += 1)
+      await send(`refill-${n}@example.com`, fromAddress('203.0.113.10'))
+    expect((await send('refill-late@example.com', fromAddress('203.0.113.10'))).accepted).toBe(
+      false,
+    )
+    await db.query(
+      "update private.estimate_request_buckets set refilled_at = refilled_at - interval '6 minutes 1 second'",
+    )
     expect((await send('refill-late@example.com', fromAddress('203.0.113.10'))).accepted).toBe(true)
-    expect((await send('refill-later@example.com', fromAddress('203.0.113.10'))).accepted).toBe(false)
+    expect((await send('refill-later@example.com', fromAddress('203.0.113.10'))).accepted).toBe(
+      false,
+    )
   })
 })
 
 describe('per e-mail address', () => {
   it('takes 3 requests for one e-mail address from different addresses, then refuses it (in any case and spacing)', async () => {
     const outcomes: Outcome[] = []
-    for (const [n, email] of ['same@example.com', 'Same@Example.com', ' same@example.com', 'SAME@example.com'].entries()) {
+    for (const [n, email] of [
+      'same@example.com',
+      'Same@Example.com',
+      ' same@example.com',
+      'SAME@example.com',
+    ].entries()) {
       outcomes.push(await send(email, fromAddress(`198.51.100.${n + 20}`)))
     }
     expect(outcomes.map((outcome) => outcome.accepted)).toEqual([true, true, true, false])
@@ -116,20 +150,25 @@ describe('per e-mail address', () => {
 
   it('takes nothing from the e-mail bucket when the address refuses', async () => {
     for (let n = 0; n < 10; n += 1) await send(`fill-${n}@example.com`, fromAddress('203.0.113.11'))
-    for (let n = 0; n < 5; n += 1) expect((await send('kept@example.com', fromAddress('203.0.113.11'))).accepted).toBe(false)
+    for (let n = 0; n < 5; n += 1)
+      expect((await send('kept@example.com', fromAddress('203.0.113.11'))).accepted).toBe(false)
     const outcomes: Outcome[] = []
-    for (let n = 0; n < 3; n += 1) outcomes.push(await send('kept@example.com', fromAddress(`198.51.100.${n + 40}`)))
+    for (let n = 0; n < 3; n += 1)
+      outcomes.push(await send('kept@example.com', fromAddress(`198.51.100.${n + 40}`)))
     expect(acceptedCount(outcomes)).toBe(3)
   })
 })
 
 it('leaves the service role unlimited', async () => {
   const outcomes: Outcome[] = []
-  for (let n = 0; n < 15; n += 1) outcomes.push(await send('owner@example.com', fromAddress('203.0.113.12'), service))
+  for (let n = 0; n < 15; n += 1)
+    outcomes.push(await send('owner@example.com', fromAddress('203.0.113.12'), service))
   expect(acceptedCount(outcomes)).toBe(15)
 })
 
 it('keeps the buckets out of the API roles’ reach', async () => {
-  const read = asRequest(db, anon, (tx) => tx.query('select * from private.estimate_request_buckets'))
+  const read = asRequest(db, anon, (tx) =>
+    tx.query('select * from private.estimate_request_buckets'),
+  )
   await expect(read).rejects.toMatchObject({code: '42501'})
 })

@@ -59,7 +59,12 @@ describe('row-level security and privileges', () => {
   it('lets a visitor (anon) send a request, stored with no user', async () => {
     await insert(anon, {...validRequest, email: 'visitor@example.com'})
     const [row] = await rowsFor('visitor@example.com')
-    expect(row).toMatchObject({name: 'Asha Rao', platforms: ['TradingView', 'Python'], user_id: null, terms_accepted: true})
+    expect(row).toMatchObject({
+      name: 'Asha Rao',
+      platforms: ['TradingView', 'Python'],
+      user_id: null,
+      terms_accepted: true,
+    })
     expect(row?.id).toEqual(expect.any(String))
     expect(row?.created_at).toBeInstanceOf(Date)
   })
@@ -84,23 +89,37 @@ describe('row-level security and privileges', () => {
   })
 
   it('refuses a forged user_id, from a visitor or from another user', async () => {
-    expect(await sqlstate(insert(anon, {...validRequest, email: 'forged1@example.com', user_id: USER_B}))).toBe('42501')
-    expect(await sqlstate(insert(userA, {...validRequest, email: 'forged2@example.com', user_id: USER_B}))).toBe('42501')
+    expect(
+      await sqlstate(
+        insert(anon, {...validRequest, email: 'forged1@example.com', user_id: USER_B}),
+      ),
+    ).toBe('42501')
+    expect(
+      await sqlstate(
+        insert(userA, {...validRequest, email: 'forged2@example.com', user_id: USER_B}),
+      ),
+    ).toBe('42501')
     expect(await rowsFor('forged1@example.com')).toEqual([])
   })
 
   it('refuses a visitor writing the id or the creation time', async () => {
     expect(await sqlstate(insert(anon, {...validRequest, id: USER_A}))).toBe('42501')
-    expect(await sqlstate(insert(anon, {...validRequest, created_at: '2020-01-01T00:00:00Z'}))).toBe('42501')
+    expect(
+      await sqlstate(insert(anon, {...validRequest, created_at: '2020-01-01T00:00:00Z'})),
+    ).toBe('42501')
   })
 
   it('lets the service role read, change and delete', async () => {
     await insert(anon, {...validRequest, email: 'service@example.com'})
     await asRequest(db, service, (tx) =>
-      tx.query("update public.free_estimate_requests set phone = '000' where email = 'service@example.com'"),
+      tx.query(
+        "update public.free_estimate_requests set phone = '000' where email = 'service@example.com'",
+      ),
     )
     expect((await rowsFor('service@example.com'))[0]?.phone).toBe('000')
-    await asRequest(db, service, (tx) => tx.query("delete from public.free_estimate_requests where email = 'service@example.com'"))
+    await asRequest(db, service, (tx) =>
+      tx.query("delete from public.free_estimate_requests where email = 'service@example.com'"),
+    )
     expect(await rowsFor('service@example.com')).toEqual([])
   })
 })
@@ -118,7 +137,11 @@ describe('each check refuses what the form refuses', () => {
     ['a 41-character phone', {phone: '9'.repeat(41)}, '23514'],
     ['no platform', {platforms: []}, '23514'],
     ['an unknown platform', {platforms: ['Excel']}, '23514'],
-    ['five platforms', {platforms: ['TradingView', 'Tradetron', 'Python', 'Other', 'Other']}, '23514'],
+    [
+      'five platforms',
+      {platforms: ['TradingView', 'Tradetron', 'Python', 'Other', 'Other']},
+      '23514',
+    ],
     ['no requirement', {requirements: []}, '23514'],
     ['an unknown requirement', {requirements: ['Cooking']}, '23514'],
     ['a description of spaces', {description: '\n  '}, '23514'],
@@ -144,7 +167,9 @@ describe('each check refuses what the form refuses', () => {
 })
 
 it('records the migrations it applied', async () => {
-  const {rows} = await db.query<{version: string; name: string}>('select version, name from supabase_migrations.schema_migrations order by version')
+  const {rows} = await db.query<{version: string; name: string}>(
+    'select version, name from supabase_migrations.schema_migrations order by version',
+  )
   expect(rows).toEqual([
     {version: '20261121000000', name: 'free_estimate_requests'},
     {version: '20261202000000', name: 'free_estimate_request_throttle'},

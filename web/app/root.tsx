@@ -1,5 +1,13 @@
 import {useEffect} from 'react'
-import {isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData} from 'react-router'
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from 'react-router'
 import type {Route} from './+types/root'
 import {HomeButton} from './components/HomeButton.tsx'
 import {Preview} from './components/Preview.tsx'
@@ -13,12 +21,17 @@ import appCss from './styles/app.css?inline'
 
 export async function loader({context}: Route.LoaderArgs) {
   return {
-    settings: required(await contentFor(context).fetch(SITE_SETTINGS_QUERY), 'site settings document'),
+    settings: required(
+      await contentFor(context).fetch(SITE_SETTINGS_QUERY),
+      'site settings document',
+    ),
     preview: isPreview(context),
   }
 }
 
-export const links: Route.LinksFunction = () => [{rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml'}]
+export const links: Route.LinksFunction = () => [
+  {rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml'},
+]
 
 export function Layout({children}: {children: React.ReactNode}) {
   return (
@@ -28,7 +41,10 @@ export function Layout({children}: {children: React.ReactNode}) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b1220" />
         {/* First in the page, so that no tap or submit comes before it. */}
-        <script dangerouslySetInnerHTML={{__html: EARLY_CONTROLS_SCRIPT}} suppressHydrationWarning />
+        <script
+          dangerouslySetInnerHTML={{__html: EARLY_CONTROLS_SCRIPT}}
+          suppressHydrationWarning
+        />
         <Meta />
         <Links />
         <style>{appCss}</style>
@@ -68,7 +84,9 @@ export function useSiteSettings() {
 }
 
 export function ErrorBoundary({error}: Route.ErrorBoundaryProps) {
-  const title = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : 'Something went wrong'
+  const title = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : 'Something went wrong'
   return (
     <main id="main" className="page page-narrow">
       <h1>{title}</h1>

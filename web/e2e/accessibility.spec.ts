@@ -3,11 +3,31 @@ import AxeBuilder from '@axe-core/playwright'
 import type {Page} from '@playwright/test'
 import {expect, openHydrated, test} from './support/fixtures.ts'
 
-const ROUTES = ['/', '/tradingview', '/python', '/tradetron', '/contactus', '/subscribe', '/quantmetrics', '/teampage', '/privacy', '/terms', '/disclaimer', '/no-such-page', '/account/confirmed', '/account/reset-password']
+const ROUTES = [
+  '/',
+  '/tradingview',
+  '/python',
+  '/tradetron',
+  '/contactus',
+  '/subscribe',
+  '/quantmetrics',
+  '/teampage',
+  '/privacy',
+  '/terms',
+  '/disclaimer',
+  '/no-such-page',
+  '/account/confirmed',
+  '/account/reset-password',
+]
 
 const violations = async (page: Page) => {
-  const results = await new AxeBuilder({page}).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze()
-  return results.violations.map(({id, nodes}) => ({id, targets: nodes.map((node) => node.target.join(' '))}))
+  const results = await new AxeBuilder({page})
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze()
+  return results.violations.map(({id, nodes}) => ({
+    id,
+    targets: nodes.map((node) => node.target.join(' ')),
+  }))
 }
 
 for (const route of ROUTES) {

@@ -20,7 +20,9 @@ const signUpThroughDialog = async (page: Page, email: string, password: string) 
   return dialog
 }
 
-test('sign up, confirm by e-mail, sign in, stay signed in across a reload, log out', async ({page}) => {
+test('sign up, confirm by e-mail, sign in, stay signed in across a reload, log out', async ({
+  page,
+}) => {
   const email = uniqueEmail('signup')
   await openHydrated(page, '/tradingview')
   const dialog = await openSignIn(page)
@@ -73,7 +75,9 @@ test('the confirmation link lands on a page that says the e-mail is confirmed', 
   await expect(page.getByRole('banner').getByRole('button', {name: 'Logout'})).toBeVisible()
 })
 
-test('a wrong password shows the service’s message in red and keeps the dialog open', async ({page}) => {
+test('a wrong password shows the service’s message in red and keeps the dialog open', async ({
+  page,
+}) => {
   await openHydrated(page, '/')
   const dialog = await openSignIn(page)
   await dialog.getByLabel('Email').fill('nobody-here@example.com')
@@ -83,7 +87,9 @@ test('a wrong password shows the service’s message in red and keeps the dialog
   await expect(dialog).toBeVisible()
 })
 
-test('the dialog’s modes: forgot password only in login, no password in reset, back to login, close', async ({page}) => {
+test('the dialog’s modes: forgot password only in login, no password in reset, back to login, close', async ({
+  page,
+}) => {
   await openHydrated(page, '/')
   const dialog = await openSignIn(page)
   await expect(dialog.getByText('Please sign in to continue')).toBeVisible()
@@ -129,7 +135,9 @@ test('messages are cleared on each submit attempt', async ({page}) => {
   await expect(dialog.getByRole('alert')).toHaveText('Invalid login credentials')
 })
 
-test('reset password: success text, the mailed link sets a new password, which then signs in', async ({page}) => {
+test('reset password: success text, the mailed link sets a new password, which then signs in', async ({
+  page,
+}) => {
   const email = uniqueEmail('reset')
   await openHydrated(page, '/')
   let dialog = await signUpThroughDialog(page, email, 'first-pass')
@@ -145,7 +153,9 @@ test('reset password: success text, the mailed link sets a new password, which t
   await expect(page).toHaveURL(/\/account\/reset-password/)
   await page.getByLabel('New password').fill('second-pass')
   await page.getByRole('button', {name: 'Save password'}).click()
-  await expect(page.getByRole('status')).toHaveText('Your password has been changed. You are signed in.')
+  await expect(page.getByRole('status')).toHaveText(
+    'Your password has been changed. You are signed in.',
+  )
 
   await page.getByRole('banner').getByRole('button', {name: 'Logout'}).click()
   await expect(page.getByRole('banner').getByRole('button', {name: 'Login'})).toBeVisible()

@@ -12,7 +12,9 @@ test('a price and a plan feature changed in the lake appear after a rebuild', as
     await testLakeClient(lake.url)
       .transaction()
       .patch('indicator-straddle', (patch) => patch.set({price: 650}))
-      .patch('plan-index-quant-metrics', (patch) => patch.set({'features[0]': 'Top 5 premium indicators included'}))
+      .patch('plan-index-quant-metrics', (patch) =>
+        patch.set({'features[0]': 'Top 5 premium indicators included'}),
+      )
       .commit()
     const build = await buildSiteFrom(lake)
     const site = await startSiteServer(build.root, 0)
@@ -20,7 +22,9 @@ test('a price and a plan feature changed in the lake appear after a rebuild', as
       await page.goto(`${site.url}/tradingview`)
       const straddle = page.locator('li.indicator-card').filter({hasText: 'Straddle'}).first()
       await expect(straddle.getByText('₹650')).toBeVisible()
-      await expect(page.locator('li.indicator-card').filter({hasText: 'Strangle'}).getByText('₹500')).toBeVisible()
+      await expect(
+        page.locator('li.indicator-card').filter({hasText: 'Strangle'}).getByText('₹500'),
+      ).toBeVisible()
       await page.goto(`${site.url}/`)
       await expect(page.getByText('Top 5 premium indicators included')).toBeVisible()
     } finally {

@@ -29,23 +29,36 @@ const fillForm = async (page: Page, email: string) => {
   await form.getByRole('checkbox', {name: 'Backtesting'}).click()
   await form.getByRole('checkbox', {name: 'Automation'}).click()
   await form.getByRole('checkbox', {name: 'Automation'}).click()
-  await form.getByLabel('Description *').fill('Backtest my Bank Nifty straddle rules over three years.\nThen automate them.')
+  await form
+    .getByLabel('Description *')
+    .fill('Backtest my Bank Nifty straddle rules over three years.\nThen automate them.')
   await form.getByLabel('I agree to Terms & Conditions *').check()
   await form.getByLabel('I confirm I own this information *').check()
   return form
 }
 
-test('an empty submit shows every message beside its field and sends nothing; editing a field clears its message', async ({page}) => {
+test('an empty submit shows every message beside its field and sends nothing; editing a field clears its message', async ({
+  page,
+}) => {
   const before = (await leadOwner().from('free_estimate_requests').select('id')).data!.length
   await openHydrated(page, '/contactus')
   const form = page.locator('form.estimate-form')
   await form.getByRole('button', {name: 'Submit'}).click()
 
-  const messageOf = (label: string) => form.locator('.field', {has: page.getByText(label, {exact: true})}).locator('.field-error')
-  for (const label of ['Name *', 'Email *', 'Phone *', 'Description *', 'I agree to Terms & Conditions *', 'I confirm I own this information *']) {
+  const messageOf = (label: string) =>
+    form.locator('.field', {has: page.getByText(label, {exact: true})}).locator('.field-error')
+  for (const label of [
+    'Name *',
+    'Email *',
+    'Phone *',
+    'Description *',
+    'I agree to Terms & Conditions *',
+    'I confirm I own this information *',
+  ]) {
     await expect(messageOf(label)).toHaveText('Required')
   }
-  for (const legend of ['Platforms *', 'Requirements *']) await expect(messageOf(legend)).toHaveText('Select at least one')
+  for (const legend of ['Platforms *', 'Requirements *'])
+    await expect(messageOf(legend)).toHaveText('Select at least one')
   await expect(form.getByLabel('Name *')).toBeFocused()
   await expect(form.getByLabel('Name *')).toHaveAttribute('aria-invalid', 'true')
 
@@ -74,16 +87,22 @@ test('chips toggle on and off', async ({page}) => {
   await expect(chip).not.toBeChecked()
 })
 
-test('an e-mail address the browser would refuse gets a message beside the field, and nothing is sent', async ({page}) => {
+test('an e-mail address the browser would refuse gets a message beside the field, and nothing is sent', async ({
+  page,
+}) => {
   await openHydrated(page, '/contactus')
   const form = await fillForm(page, 'asha')
   await form.getByRole('button', {name: 'Submit'}).click()
   const emailField = form.locator('.field', {has: page.getByText('Email *', {exact: true})})
-  await expect(emailField.locator('.field-error')).toHaveText('Enter an email address like name@example.com')
+  await expect(emailField.locator('.field-error')).toHaveText(
+    'Enter an email address like name@example.com',
+  )
   await expect(form.getByLabel('Email *')).toBeFocused()
   await expect(form.getByLabel('Email *')).toHaveAttribute('aria-invalid', 'true')
   await expect(form.getByRole('alert')).toHaveCount(0)
-  expect((await leadOwner().from('free_estimate_requests').select('id').eq('email', 'asha')).data).toEqual([])
+  expect(
+    (await leadOwner().from('free_estimate_requests').select('id').eq('email', 'asha')).data,
+  ).toEqual([])
   await form.getByLabel('Email *').fill('asha@example.com')
   await expect(emailField.locator('.field-error')).toHaveCount(0)
 })
@@ -91,19 +110,28 @@ test('an e-mail address the browser would refuse gets a message beside the field
 test('each text field takes no more than the table stores', async ({page}) => {
   await openHydrated(page, '/contactus')
   const form = page.locator('form.estimate-form')
-  for (const [label, limit] of [['Name *', MAX_LENGTH.name], ['Email *', MAX_LENGTH.email], ['Phone *', MAX_LENGTH.phone], ['Description *', MAX_LENGTH.description]] as const) {
+  for (const [label, limit] of [
+    ['Name *', MAX_LENGTH.name],
+    ['Email *', MAX_LENGTH.email],
+    ['Phone *', MAX_LENGTH.phone],
+    ['Description *', MAX_LENGTH.description],
+  ] as const) {
     await expect(form.getByLabel(label)).toHaveAttribute('maxlength', String(limit))
   }
 })
 
-test('a complete request shows Submitting…, then success; the form resets and the row holds exactly what was sent', async ({page}) => {
+test('a complete request shows Submitting…, then success; the form resets and the row holds exactly what was sent', async ({
+  page,
+}) => {
   const email = uniqueEmail('lead')
   await openHydrated(page, '/contactus')
   const form = await fillForm(page, email)
   const submitStates = page.evaluate(
     () =>
       new Promise<string[]>((resolve) => {
-        const button = document.querySelector<HTMLButtonElement>('form.estimate-form [type=submit]')!
+        const button = document.querySelector<HTMLButtonElement>(
+          'form.estimate-form [type=submit]',
+        )!
         const seen: string[] = []
         const observer = new MutationObserver(() => {
           seen.push(`${button.textContent}|${button.disabled}`)
@@ -112,7 +140,12 @@ test('a complete request shows Submitting…, then success; the form resets and 
             resolve(seen)
           }
         })
-        observer.observe(document.querySelector('form.estimate-form')!, {subtree: true, childList: true, characterData: true, attributes: true})
+        observer.observe(document.querySelector('form.estimate-form')!, {
+          subtree: true,
+          childList: true,
+          characterData: true,
+          attributes: true,
+        })
       }),
   )
   await form.getByRole('button', {name: 'Submit'}).click()
@@ -120,13 +153,16 @@ test('a complete request shows Submitting…, then success; the form resets and 
   await expect(form.getByRole('status')).toHaveText('Estimate request submitted successfully!')
   await expect(form.getByRole('button', {name: 'Submit'})).toBeEnabled()
 
-  for (const label of ['Name *', 'Email *', 'Phone *', 'Description *']) await expect(form.getByLabel(label)).toHaveValue('')
+  for (const label of ['Name *', 'Email *', 'Phone *', 'Description *'])
+    await expect(form.getByLabel(label)).toHaveValue('')
   await expect(form.getByLabel('I agree to Terms & Conditions *')).not.toBeChecked()
   await expect(form.locator('.chip input:checked')).toHaveCount(0)
 
   const {data} = await leadOwner()
     .from('free_estimate_requests')
-    .select('name, email, phone, platforms, requirements, description, terms_accepted, ownership_confirmed, user_id')
+    .select(
+      'name, email, phone, platforms, requirements, description, terms_accepted, ownership_confirmed, user_id',
+    )
     .eq('email', email)
   expect(data).toEqual([
     {
@@ -143,7 +179,9 @@ test('a complete request shows Submitting…, then success; the form resets and 
   ])
 })
 
-test('a request over the throttle’s limit is refused in words, and everything typed stays', async ({page}) => {
+test('a request over the throttle’s limit is refused in words, and everything typed stays', async ({
+  page,
+}) => {
   const email = uniqueEmail('eager')
   // The limit for one e-mail address, reached from another client address, as an eager visitor on another network would.
   const elsewhere = visitorFrom('127.0.0.9')
@@ -155,14 +193,22 @@ test('a request over the throttle’s limit is refused in words, and everything 
   await openHydrated(page, '/contactus')
   const form = await fillForm(page, email)
   await form.getByRole('button', {name: 'Submit'}).click()
-  await expect(form.getByRole('alert')).toHaveText('Too many requests, please try again in a few minutes')
+  await expect(form.getByRole('alert')).toHaveText(
+    'Too many requests, please try again in a few minutes',
+  )
   await expect(form.getByLabel('Name *')).toHaveValue('Asha Rao')
   await expect(form.getByLabel('Email *')).toHaveValue(email)
-  await expect(form.locator('.chip:has(input:checked)')).toHaveText(['Python', 'Other', 'Backtesting'])
+  await expect(form.locator('.chip:has(input:checked)')).toHaveText([
+    'Python',
+    'Other',
+    'Backtesting',
+  ])
   await expect(form.getByLabel('I confirm I own this information *')).toBeChecked()
 })
 
-test('with the backend stopped, the red box shows the failure and everything typed stays', async ({page}) => {
+test('with the backend stopped, the red box shows the failure and everything typed stays', async ({
+  page,
+}) => {
   test.setTimeout(120_000)
   const supabase = await startTestSupabase()
   const lake = await startSeededLake()
@@ -174,13 +220,20 @@ test('with the backend stopped, the red box shows the failure and everything typ
     await supabase.close()
     await form.getByRole('button', {name: 'Submit'}).click()
     const alert = form.getByRole('alert')
-    await expect(alert).toHaveText('Could not reach the server. Check your connection and try again.', {timeout: 20_000})
+    await expect(alert).toHaveText(
+      'Could not reach the server. Check your connection and try again.',
+      {timeout: 20_000},
+    )
     await expect(alert).toHaveCSS('color', 'rgb(254, 202, 202)')
     await expect(form.getByLabel('Name *')).toHaveValue('Asha Rao')
     await expect(form.getByLabel('Email *')).toHaveValue('outage@example.com')
     await expect(form.getByLabel('Phone *')).toHaveValue('+91 98765 43210')
     await expect(form.getByLabel('Description *')).toHaveValue(/^Backtest my Bank Nifty/)
-    await expect(form.locator('.chip:has(input:checked)')).toHaveText(['Python', 'Other', 'Backtesting'])
+    await expect(form.locator('.chip:has(input:checked)')).toHaveText([
+      'Python',
+      'Other',
+      'Backtesting',
+    ])
     await expect(form.getByLabel('I agree to Terms & Conditions *')).toBeChecked()
     await expect(form.getByLabel('I confirm I own this information *')).toBeChecked()
     await expect(form.getByRole('button', {name: 'Submit'})).toBeEnabled()

@@ -4,7 +4,12 @@
 // an estimate submitted early is held and sent exactly once when the scripts run.
 import type {Page, Route} from '@playwright/test'
 import {expect, test} from './support/fixtures.ts'
-import {hydrated, openUntilFirstPaint, scriptsHaveRun, throttleLikeAMobile} from '@quantedge/test-support/mobileThrottling'
+import {
+  hydrated,
+  openUntilFirstPaint,
+  scriptsHaveRun,
+  throttleLikeAMobile,
+} from '@quantedge/test-support/mobileThrottling'
 import {confirmedAccount, leadOwner, uniqueEmail} from './support/supabase.ts'
 
 test.use({viewport: {width: 390, height: 844}, hasTouch: true, isMobile: true})
@@ -33,9 +38,12 @@ async function hydrate(page: Page, release: () => void) {
   await hydrated(page)
 }
 
-const expectNotYetHydrated = async (page: Page) => expect(await scriptsHaveRun(page), 'the scripts have not run yet').toBe(false)
+const expectNotYetHydrated = async (page: Page) =>
+  expect(await scriptsHaveRun(page), 'the scripts have not run yet').toBe(false)
 
-test('the menu opens at the first tap, and closes on Escape and on a tap outside, before and after hydration', async ({page}) => {
+test('the menu opens at the first tap, and closes on Escape and on a tap outside, before and after hydration', async ({
+  page,
+}) => {
   const release = await holdScripts(page)
   await openUntilFirstPaint(page, '/')
   const toggle = page.getByRole('button', {name: 'Menu'})
@@ -55,7 +63,9 @@ test('the menu opens at the first tap, and closes on Escape and on a tap outside
   }
 })
 
-test('Buy Now opens the indicator’s dialog at the first tap; Escape, the backdrop and Close return focus, before and after hydration', async ({page}) => {
+test('Buy Now opens the indicator’s dialog at the first tap; Escape, the backdrop and Close return focus, before and after hydration', async ({
+  page,
+}) => {
   const release = await holdScripts(page)
   await openUntilFirstPaint(page, '/tradingview')
   const buy = page.getByRole('button', {name: 'Buy Now Spread'})
@@ -86,7 +96,9 @@ test('Buy Now opens the indicator’s dialog at the first tap; Escape, the backd
   }
 })
 
-test('Login opens the sign-in dialog at the first tap; a sign-in submitted before the scripts load is sent once they have', async ({page}) => {
+test('Login opens the sign-in dialog at the first tap; a sign-in submitted before the scripts load is sent once they have', async ({
+  page,
+}) => {
   const {email, password} = await confirmedAccount()
   const release = await holdScripts(page)
   await openUntilFirstPaint(page, '/tradingview')
@@ -135,11 +147,15 @@ test('what is typed in the estimate form before hydration survives it', async ({
 
   // React now owns the form: a submit checks it, and the missing fields say so beside themselves.
   await form.getByRole('button', {name: 'Submit'}).click()
-  await expect(form.locator('.field', {has: page.getByText('Phone *', {exact: true})}).locator('.field-error')).toHaveText('Required')
+  await expect(
+    form.locator('.field', {has: page.getByText('Phone *', {exact: true})}).locator('.field-error'),
+  ).toHaveText('Required')
   await expect(form.getByLabel('Name *')).toHaveValue('Asha Rao')
 })
 
-test('an estimate submitted before hydration never navigates away and is stored exactly once', async ({page}) => {
+test('an estimate submitted before hydration never navigates away and is stored exactly once', async ({
+  page,
+}) => {
   const email = uniqueEmail('early-estimate')
   const release = await holdScripts(page)
   await openUntilFirstPaint(page, '/contactus')
@@ -164,8 +180,16 @@ test('an estimate submitted before hydration never navigates away and is stored 
   await hydrated(page)
   await expect(form.getByRole('status')).toHaveText('Estimate request submitted successfully!')
   await expect(form.getByLabel('Name *')).toHaveValue('')
-  const stored = await leadOwner().from('free_estimate_requests').select('name, platforms, requirements, description').eq('email', email)
+  const stored = await leadOwner()
+    .from('free_estimate_requests')
+    .select('name, platforms, requirements, description')
+    .eq('email', email)
   expect(stored.data).toEqual([
-    {name: 'Asha Rao', platforms: ['TradingView'], requirements: ['Automation'], description: 'Sent before the scripts arrived.'},
+    {
+      name: 'Asha Rao',
+      platforms: ['TradingView'],
+      requirements: ['Automation'],
+      description: 'Sent before the scripts arrived.',
+    },
   ])
 })

@@ -20,10 +20,14 @@ test('shows the indicator, its price, the DM link and a hint naming it', async (
   const buy = dialog.getByRole('link', {name: /^Buy Now/})
   await expect(buy).toHaveAttribute('href', seed.siteSettings.directMessageUrl)
   await expect(buy).toHaveAttribute('target', '_blank')
-  await expect(dialog.getByText(sitePage('tradingview').actionHint!.replace('{name}', 'Spread'))).toBeVisible()
+  await expect(
+    dialog.getByText(sitePage('tradingview').actionHint!.replace('{name}', 'Spread')),
+  ).toBeVisible()
 })
 
-test('moves focus into the dialog, and Close returns it to the Buy Now that opened it', async ({page}) => {
+test('moves focus into the dialog, and Close returns it to the Buy Now that opened it', async ({
+  page,
+}) => {
   const dialog = page.getByRole('dialog', {name: 'Spread'})
   await expect(dialog.getByRole('button', {name: 'Close'})).toBeFocused()
   await dialog.getByRole('button', {name: 'Close'}).click()
@@ -45,7 +49,10 @@ test('a click on the backdrop closes it; a click inside does not', async ({page}
   await expect(dialog).toBeHidden()
 })
 
-test('fetches no video bytes before the dialog opens or play is pressed', async ({browser, baseURL}) => {
+test('fetches no video bytes before the dialog opens or play is pressed', async ({
+  browser,
+  baseURL,
+}) => {
   const page = await browser.newPage({baseURL})
   const videoRequests: string[] = []
   page.on('request', (request) => {

@@ -2,7 +2,9 @@
 import {expect, openHydrated, test} from './support/fixtures.ts'
 import {firstParagraph, legalPage, seed, sitePage} from './support/seed.ts'
 
-test('home: hero, integrations linking the three catalogue pages, and plans at ₹3,300/month', async ({page}) => {
+test('home: hero, integrations linking the three catalogue pages, and plans at ₹3,300/month', async ({
+  page,
+}) => {
   await page.goto('/')
   await expect(page.getByRole('heading', {level: 1, name: 'Elevate Your Trading'})).toBeVisible()
   await expect(page.getByText('Smooth, subtle insights at every glance.')).toBeVisible()
@@ -33,7 +35,9 @@ test('subscribe: the same plan cards as the home page', async ({page}) => {
 async function expectPlanCards(scope: import('@playwright/test').Locator) {
   await expect(scope.getByText('₹3,300/month')).toHaveCount(2)
   for (const plan of seed.plans) {
-    const card = scope.locator('li.plan-card', {has: scope.page().getByRole('heading', {name: plan.title})})
+    const card = scope.locator('li.plan-card', {
+      has: scope.page().getByRole('heading', {name: plan.title}),
+    })
     for (const feature of plan.features) await expect(card.getByText(feature)).toBeVisible()
     const subscribe = card.getByRole('link', {name: /^Subscribe/})
     await expect(subscribe).toHaveAttribute('href', seed.siteSettings.socialProfileUrl)
@@ -58,10 +62,22 @@ test('tradingview: six indicators with description, demo and Buy Now at ₹500',
 })
 
 for (const {route, heading, items, href} of [
-  {route: 'python', heading: 'Backtesting & Strategy Toolkit', items: seed.toolkitModules, href: seed.siteSettings.directMessageUrl},
-  {route: 'tradetron', heading: 'Tradetron Automation Services', items: seed.automationServices, href: seed.siteSettings.socialProfileUrl},
+  {
+    route: 'python',
+    heading: 'Backtesting & Strategy Toolkit',
+    items: seed.toolkitModules,
+    href: seed.siteSettings.directMessageUrl,
+  },
+  {
+    route: 'tradetron',
+    heading: 'Tradetron Automation Services',
+    items: seed.automationServices,
+    href: seed.siteSettings.socialProfileUrl,
+  },
 ]) {
-  test(`${route}: six cards whose Explore opens ${route === 'python' ? 'a direct message' : 'the social profile'}`, async ({page}) => {
+  test(`${route}: six cards whose Explore opens ${route === 'python' ? 'a direct message' : 'the social profile'}`, async ({
+    page,
+  }) => {
     await page.goto(`/${route}`)
     await expect(page.getByRole('heading', {level: 1})).toHaveText(heading)
     const cards = page.locator('main li.card')
@@ -69,7 +85,9 @@ for (const {route, heading, items, href} of [
     for (const [index, item] of items.entries()) {
       await expect(cards.nth(index).getByRole('heading')).toHaveText(item.name)
       await expect(cards.nth(index).getByText(item.description)).toBeVisible()
-      const explore = cards.nth(index).getByRole('link', {name: `Explore ${item.name}`, exact: false})
+      const explore = cards
+        .nth(index)
+        .getByRole('link', {name: `Explore ${item.name}`, exact: false})
       await expect(explore).toHaveAttribute('href', href)
       await expect(explore).toHaveAttribute('target', '_blank')
     }
@@ -81,7 +99,9 @@ test('quantmetrics: the coming-soon placeholder', async ({page}) => {
   await expect(page.getByRole('heading', {level: 1})).toHaveText('Quant Metrics Coming Soon…')
 })
 
-test('teampage: a trading toolkit partner, not a marketplace, with a follow link', async ({page}) => {
+test('teampage: a trading toolkit partner, not a marketplace, with a follow link', async ({
+  page,
+}) => {
   await page.goto('/teampage')
   await expect(page.getByRole('heading', {level: 1})).toHaveText(sitePage('teampage').title)
   await expect(page.getByText('trading toolkit partner, not a marketplace')).toBeVisible()
@@ -111,19 +131,39 @@ test('disclaimer: not a registered advisory entity; risk of total loss', async (
   await expect(page.locator('main')).toContainText('loss of your entire capital')
 })
 
-test('every page has a title, a description, a canonical URL and Open Graph tags from the CMS', async ({page}) => {
+test('every page has a title, a description, a canonical URL and Open Graph tags from the CMS', async ({
+  page,
+}) => {
   await page.goto('/tradingview')
   const seo = sitePage('tradingview').seo
   await expect(page).toHaveTitle(seo.title)
   await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', seo.description)
-  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${seed.siteSettings.siteUrl}/tradingview`)
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    'href',
+    `${seed.siteSettings.siteUrl}/tradingview`,
+  )
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', seo.title)
-  await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', `${seed.siteSettings.siteUrl}/tradingview`)
+  await expect(page.locator('meta[property="og:url"]')).toHaveAttribute(
+    'content',
+    `${seed.siteSettings.siteUrl}/tradingview`,
+  )
 })
 
 test('sitemap.xml lists every public page and robots.txt points at it', async ({request}) => {
   const sitemap = await (await request.get('/sitemap.xml')).text()
-  for (const path of ['/', '/tradingview', '/python', '/tradetron', '/contactus', '/subscribe', '/quantmetrics', '/teampage', '/privacy', '/terms', '/disclaimer']) {
+  for (const path of [
+    '/',
+    '/tradingview',
+    '/python',
+    '/tradetron',
+    '/contactus',
+    '/subscribe',
+    '/quantmetrics',
+    '/teampage',
+    '/privacy',
+    '/terms',
+    '/disclaimer',
+  ]) {
     expect(sitemap).toContain(`<loc>${new URL(path, seed.siteSettings.siteUrl).href}</loc>`)
   }
   const robots = await (await request.get('/robots.txt')).text()
@@ -134,10 +174,23 @@ test('sitemap.xml lists every public page and robots.txt points at it', async ({
 test('every route hydrates without an error in the console', async ({page}) => {
   const problems: string[] = []
   page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${page.url()}: ${message.text()}`)
+    if (message.type() === 'error' || message.type() === 'warning')
+      problems.push(`${page.url()}: ${message.text()}`)
   })
   page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`))
-  for (const path of ['/', '/tradingview', '/python', '/tradetron', '/contactus', '/subscribe', '/quantmetrics', '/teampage', '/privacy', '/terms', '/disclaimer']) {
+  for (const path of [
+    '/',
+    '/tradingview',
+    '/python',
+    '/tradetron',
+    '/contactus',
+    '/subscribe',
+    '/quantmetrics',
+    '/teampage',
+    '/privacy',
+    '/terms',
+    '/disclaimer',
+  ]) {
     await openHydrated(page, path)
   }
   expect(problems).toEqual([])

@@ -9,7 +9,8 @@ import {expect, test} from './support/fixtures.ts'
 
 const builtFiles = () => {
   const root = process.env.E2E_BUILD_ROOT
-  if (!root) throw new Error('E2E_BUILD_ROOT is not set: run the browser tests through playwright.config.ts')
+  if (!root)
+    throw new Error('E2E_BUILD_ROOT is not set: run the browser tests through playwright.config.ts')
   return readdirSync(root, {recursive: true, withFileTypes: true})
     .filter((entry) => entry.isFile() && !/\.(br|gz|mp4|webp|png|jpg)$/.test(entry.name))
     .map((entry) => join(entry.parentPath, entry.name))

@@ -40,7 +40,8 @@ const documentActions = (page: Page) => page.getByRole('button', {name: 'Open do
  */
 async function openDocumentMenu(page: Page, items: string[]) {
   await expect(async () => {
-    if (!(await page.getByRole('menu').first().isVisible())) await documentActions(page).click({timeout: 2000})
+    if (!(await page.getByRole('menu').first().isVisible()))
+      await documentActions(page).click({timeout: 2000})
     for (const name of items) {
       await expect(page.getByRole('menuitem', {name})).toBeVisible({timeout: 2000})
       await expect(page.getByRole('menuitem', {name})).toBeEnabled({timeout: 2000})
@@ -52,10 +53,13 @@ async function openDocumentMenu(page: Page, items: string[]) {
 const lakeDocument = (id: string) => stack.editor.getDocument(id)
 /** Polls the named fields of a document in the lake until they hold what is expected. */
 const expectDraft = (id: string, fields: string[]) =>
-  expect.poll(async () => {
-    const draft = await lakeDocument(id)
-    return fields.map((name) => draft?.[name])
-  }, {timeout: 15_000})
+  expect.poll(
+    async () => {
+      const draft = await lakeDocument(id)
+      return fields.map((name) => draft?.[name])
+    },
+    {timeout: 15_000},
+  )
 
 async function expectOnPublicSite(page: Page, check: () => Promise<void>) {
   const published = Date.now()
@@ -66,7 +70,9 @@ async function expectOnPublicSite(page: Page, check: () => Promise<void>) {
   return Date.now() - published
 }
 
-test('edit Straddle in the Studio: the preview shows the draft, Publish makes the public page ₹750', async ({page}) => {
+test('edit Straddle in the Studio: the preview shows the draft, Publish makes the public page ₹750', async ({
+  page,
+}) => {
   test.setTimeout(150_000)
   const description =
     'Plots the combined premium of the at-the-money call and put, now with an expiry-day decay curve for Nifty and Bank Nifty.'
@@ -75,36 +81,53 @@ test('edit Straddle in the Studio: the preview shows the draft, Publish makes th
   await page.getByRole('link', {name: /^Straddle ₹500/}).click()
   await field(page, 'Price (₹)').fill('750')
   await field(page, 'Description').fill(description)
-  await expect.poll(async () => (await lakeDocument('drafts.indicator-straddle'))?.description, {timeout: 15_000}).toBe(description)
+  await expect
+    .poll(async () => (await lakeDocument('drafts.indicator-straddle'))?.description, {
+      timeout: 15_000,
+    })
+    .toBe(description)
   expect((await lakeDocument('drafts.indicator-straddle'))?.price).toBe(750)
 
   // The Presentation tool opens the draft preview in a frame, through the preview server's secret handshake.
   await page.goto(studioUrl('/presentation?preview=/tradingview'))
   const frame = page.frameLocator('iframe').first()
-  await expect(frame.getByRole('region', {name: 'Preview'})).toContainText('this page shows unpublished drafts', {timeout: 30_000})
+  await expect(frame.getByRole('region', {name: 'Preview'})).toContainText(
+    'this page shows unpublished drafts',
+    {timeout: 30_000},
+  )
   await expect(indicatorPrice(frame, 'Straddle')).toContainText('₹750')
   await expect(frame.getByText(description).filter({visible: true})).toBeVisible()
 
   const preview = await page.context().newPage()
-  await preview.goto(await previewLink(stack.editor, stack.preview.url, '/tradingview', stack.studio?.url ?? ''))
-  await expect(preview.getByRole('region', {name: 'Preview'})).toContainText('this page shows unpublished drafts')
+  await preview.goto(
+    await previewLink(stack.editor, stack.preview.url, '/tradingview', stack.studio?.url ?? ''),
+  )
+  await expect(preview.getByRole('region', {name: 'Preview'})).toContainText(
+    'this page shows unpublished drafts',
+  )
   await expect(indicatorPrice(preview, 'Straddle')).toContainText('₹750')
   await preview.goto(`${stack.live.site.url}/tradingview`)
   await expect(indicatorPrice(preview, 'Straddle')).toHaveText('₹500')
 
   await page.goto(studioUrl('/structure/indicator;indicator-straddle'))
   await publishButton(page).click()
-  await expect.poll(async () => (await lakeDocument('indicator-straddle'))?.price, {timeout: 15_000}).toBe(750)
+  await expect
+    .poll(async () => (await lakeDocument('indicator-straddle'))?.price, {timeout: 15_000})
+    .toBe(750)
   await expect(publishButton(page)).toBeDisabled()
   const took = await expectOnPublicSite(preview, async () => {
     await expect(indicatorPrice(preview, 'Straddle')).toHaveText('₹750', {timeout: 1000})
-    await expect(preview.getByText(description).filter({visible: true})).toBeVisible({timeout: 1000})
+    await expect(preview.getByText(description).filter({visible: true})).toBeVisible({
+      timeout: 1000,
+    })
   })
   expect(took).toBeLessThan(60_000)
   expect(await lakeDocument('drafts.indicator-straddle')).toBeUndefined()
 })
 
-test('the history shows Straddle’s draft and publish, opens the seeded revision and reverts to it', async ({page}) => {
+test('the history shows Straddle’s draft and publish, opens the seeded revision and reverts to it', async ({
+  page,
+}) => {
   await openDocument(page, 'indicator;indicator-straddle')
   await page.getByRole('button', {name: /Last published/}).click()
   await page.getByRole('tab', {name: 'History'}).click()
@@ -118,7 +141,9 @@ test('the history shows Straddle’s draft and publish, opens the seeded revisio
 
   await page.getByRole('button', {name: 'Revert to revision'}).click()
   await page.getByRole('button', {name: 'Confirm'}).click()
-  await expect.poll(async () => (await lakeDocument('drafts.indicator-straddle'))?.price, {timeout: 15_000}).toBe(500)
+  await expect
+    .poll(async () => (await lakeDocument('drafts.indicator-straddle'))?.price, {timeout: 15_000})
+    .toBe(500)
   expect((await lakeDocument('drafts.indicator-straddle'))?.description).toContain('VWAP')
   expect((await lakeDocument('indicator-straddle'))?.price).toBe(750)
 })
@@ -127,17 +152,23 @@ test('discarding a draft restores the published values', async ({page}) => {
   await openDocument(page, 'indicator;indicator-strangle')
   const published = await lakeDocument('indicator-strangle')
   await field(page, 'Price (₹)').fill('999')
-  await expect.poll(async () => (await lakeDocument('drafts.indicator-strangle'))?.price, {timeout: 15_000}).toBe(999)
+  await expect
+    .poll(async () => (await lakeDocument('drafts.indicator-strangle'))?.price, {timeout: 15_000})
+    .toBe(999)
 
   await openDocumentMenu(page, ['Discard changes'])
   await page.getByRole('menuitem', {name: 'Discard changes'}).click()
   await page.getByRole('dialog').getByRole('button', {name: 'Discard'}).click()
   await expect(field(page, 'Price (₹)')).toHaveValue(String(published?.price))
-  await expect.poll(() => lakeDocument('drafts.indicator-strangle'), {timeout: 15_000}).toBeUndefined()
+  await expect
+    .poll(() => lakeDocument('drafts.indicator-strangle'), {timeout: 15_000})
+    .toBeUndefined()
   expect((await lakeDocument('indicator-strangle'))?.price).toBe(published?.price)
 })
 
-test('a new indicator, created and published in the Studio, joins the public grid', async ({page}) => {
+test('a new indicator, created and published in the Studio, joins the public grid', async ({
+  page,
+}) => {
   test.setTimeout(120_000)
   await page.goto(studioUrl('/structure/indicator'))
   await page.getByRole('link', {name: 'TradingView indicator', exact: true}).click()
@@ -145,23 +176,31 @@ test('a new indicator, created and published in the Studio, joins the public gri
   await page.getByRole('button', {name: 'Generate'}).click()
   await expect(field(page, 'Slug')).toHaveValue('gamma-scalper')
   await field(page, 'Order').fill('7')
-  await field(page, 'Description').fill('Flags gamma-scalping windows around the at-the-money strike with delta bands and re-hedge markers.')
+  await field(page, 'Description').fill(
+    'Flags gamma-scalping windows around the at-the-money strike with delta bands and re-hedge markers.',
+  )
   await field(page, 'Price (₹)').fill('1200')
   await field(page, 'Video URL').fill('/demos/straddle.mp4')
   await field(page, 'Poster URL').fill('/demos/straddle.webp')
-  await field(page, 'Accessible description').fill('Demo of Gamma Scalper: delta bands tightening around the ATM strike.')
+  await field(page, 'Accessible description').fill(
+    'Demo of Gamma Scalper: delta bands tightening around the ATM strike.',
+  )
   const created = async () =>
-    (await stack.editor.fetch<{_id: string; price?: number; demoVideo?: {caption?: string}} | null>(
+    await stack.editor.fetch<{_id: string; price?: number; demoVideo?: {caption?: string}} | null>(
       '*[_type == "indicator" && slug.current == "gamma-scalper"][0]',
       {},
       {perspective: 'raw'},
-    ))
-  await expect.poll(async () => (await created())?.demoVideo?.caption, {timeout: 15_000}).toContain('Gamma Scalper')
+    )
+  await expect
+    .poll(async () => (await created())?.demoVideo?.caption, {timeout: 15_000})
+    .toContain('Gamma Scalper')
   // Seen once under a loaded machine: the first press on a just-created document sent no publish action while
   // the Studio was still validating its latest revision. Pressing again, as an editor would, must publish it.
   await expect(async () => {
     await publishButton(page).click({timeout: 5000})
-    await expect.poll(async () => (await created())?._id.startsWith('drafts.'), {timeout: 5000}).toBe(false)
+    await expect
+      .poll(async () => (await created())?._id.startsWith('drafts.'), {timeout: 5000})
+      .toBe(false)
   }).toPass({timeout: 30_000})
   await expect(publishButton(page)).toBeDisabled()
 
@@ -170,7 +209,9 @@ test('a new indicator, created and published in the Studio, joins the public gri
   })
 })
 
-test('a singleton offers neither Duplicate nor Delete, where an indicator offers both', async ({page}) => {
+test('a singleton offers neither Duplicate nor Delete, where an indicator offers both', async ({
+  page,
+}) => {
   await openDocument(page, 'indicator;indicator-straddle-rsi')
   await openDocumentMenu(page, ['Duplicate', 'Delete'])
   await page.keyboard.press('Escape')
@@ -179,8 +220,15 @@ test('a singleton offers neither Duplicate nor Delete, where an indicator offers
   await expect(documentActions(page)).toHaveCount(0)
   await expect(page.getByRole('menuitem', {name: /Duplicate|Delete/})).toHaveCount(0)
   await page.getByRole('button', {name: 'Create new document'}).click()
-  const creatable = page.getByRole('listbox').filter({has: page.getByRole('link', {name: 'TradingView indicator', exact: true})})
-  await expect(creatable.getByRole('link')).toHaveText(['Plan', 'Python toolkit module', 'Tradetron automation service', 'TradingView indicator'])
+  const creatable = page
+    .getByRole('listbox')
+    .filter({has: page.getByRole('link', {name: 'TradingView indicator', exact: true})})
+  await expect(creatable.getByRole('link')).toHaveText([
+    'Plan',
+    'Python toolkit module',
+    'Tradetron automation service',
+    'TradingView indicator',
+  ])
 })
 
 test('a deleted indicator comes back from its most recent revision', async ({page}) => {
@@ -189,28 +237,46 @@ test('a deleted indicator comes back from its most recent revision', async ({pag
   expect(published?.price).toBe(500)
   await openDocumentMenu(page, ['Delete'])
   await page.getByRole('menuitem', {name: 'Delete'}).click()
-  await page.getByRole('dialog').getByRole('button', {name: /^Delete (document|anyway)$/}).click()
+  await page
+    .getByRole('dialog')
+    .getByRole('button', {name: /^Delete (document|anyway)$/})
+    .click()
   await expect.poll(() => lakeDocument('indicator-straddle-rsi'), {timeout: 15_000}).toBeUndefined()
 
   await page.goto(studioUrl('/structure/indicator;indicator-straddle-rsi'))
   await expect(page.getByText('This document has been deleted.')).toBeVisible({timeout: 30_000})
   await page.getByRole('button', {name: 'Restore most recent revision'}).click()
-  await expect.poll(async () => (await lakeDocument('drafts.indicator-straddle-rsi'))?.price, {timeout: 15_000}).toBe(published?.price)
-  expect((await lakeDocument('drafts.indicator-straddle-rsi'))?.description).toBe(published?.description)
+  await expect
+    .poll(async () => (await lakeDocument('drafts.indicator-straddle-rsi'))?.price, {
+      timeout: 15_000,
+    })
+    .toBe(published?.price)
+  expect((await lakeDocument('drafts.indicator-straddle-rsi'))?.description).toBe(
+    published?.description,
+  )
 })
 
 test('a price of -1 shows the schema’s message and Publish stays blocked', async ({page}) => {
   await openDocument(page, 'indicator;indicator-spread')
   await field(page, 'Price (₹)').fill('-1')
-  await page.getByRole('button', {name: /validation/i}).first().click()
-  const message = page.getByText('A price is a positive whole number of rupees.').filter({visible: true})
+  await page
+    .getByRole('button', {name: /validation/i})
+    .first()
+    .click()
+  const message = page
+    .getByText('A price is a positive whole number of rupees.')
+    .filter({visible: true})
   await expect(message).toBeVisible({timeout: 15_000})
   await expect(publishButton(page)).toBeDisabled()
-  await expect.poll(async () => (await lakeDocument('drafts.indicator-spread'))?.price, {timeout: 15_000}).toBe(-1)
+  await expect
+    .poll(async () => (await lakeDocument('drafts.indicator-spread'))?.price, {timeout: 15_000})
+    .toBe(-1)
   expect((await lakeDocument('indicator-spread'))?.price).toBe(500)
 })
 
-test('two Studio tabs on one document see each other, stay in sync and keep both edits', async ({page}) => {
+test('two Studio tabs on one document see each other, stay in sync and keep both edits', async ({
+  page,
+}) => {
   const other = await page.context().newPage()
   await openDocument(page, 'indicator;indicator-iv')
   await openDocument(other, 'indicator;indicator-iv')
@@ -237,15 +303,24 @@ test('two Studio tabs on one document see each other, stay in sync and keep both
   await expect(editingElsewhere).toHaveCount(0, {timeout: 15_000})
 })
 
-test('a poster uploaded in the Studio is stored by the lake, referenced by the draft and shown back', async ({page}) => {
+test('a poster uploaded in the Studio is stored by the lake, referenced by the draft and shown back', async ({
+  page,
+}) => {
   await openDocument(page, 'indicator;indicator-option-greeks')
   // The demo video's two upload buttons: the clip's first, the poster image's second.
   await page.getByRole('button', {name: 'Upload', exact: true}).nth(1).setInputFiles(posterFile)
   const posterRef = async () =>
-    ((await lakeDocument('drafts.indicator-option-greeks'))?.demoVideo as {poster?: {asset?: {_ref?: string}}} | undefined)?.poster?.asset?._ref
+    (
+      (await lakeDocument('drafts.indicator-option-greeks'))?.demoVideo as
+        {poster?: {asset?: {_ref?: string}}} | undefined
+    )?.poster?.asset?._ref
   await expect.poll(posterRef, {timeout: 15_000}).toMatch(/^image-[a-f0-9]{40}-\d+x\d+-webp$/)
   const asset = await lakeDocument((await posterRef()) ?? '')
-  expect(asset).toMatchObject({_type: 'sanity.imageAsset', originalFilename: 'option-greeks.webp', size: readFileSync(posterFile).length})
+  expect(asset).toMatchObject({
+    _type: 'sanity.imageAsset',
+    originalFilename: 'option-greeks.webp',
+    size: readFileSync(posterFile).length,
+  })
   const shown = page.locator(`img[src*="${String(asset?.sha1hash)}"]`).first()
   await expect(shown).toBeVisible({timeout: 15_000})
   expect(await shown.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0)

@@ -24,7 +24,9 @@ describe('deferring hydration until after the first paint', () => {
     expect(script).toContain(
       'const [, route0, route1] = await Promise.all([import("/assets/manifest-1.js"), import("/assets/root-3.js"), import("/assets/home-4.js")]);',
     )
-    expect(script).toContain('window.__reactRouterRouteModules = {"root":route0,"routes/home":route1};')
+    expect(script).toContain(
+      'window.__reactRouterRouteModules = {"root":route0,"routes/home":route1};',
+    )
     expect(script.trim().endsWith('import("/assets/entry-2.js");')).toBe(true)
   })
 

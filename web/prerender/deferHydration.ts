@@ -9,13 +9,17 @@ const BOOT_SCRIPT = /<script type="module" async="">([\s\S]*?)<\/script>/
 const STATIC_IMPORT = /^import (?:\* as (\w+) from )?"([^"]+)";$/gm
 
 /** Resolves after the browser has painted: the callback of the next frame runs before it, the timeout after. */
-const AFTER_FIRST_PAINT = 'await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));'
+const AFTER_FIRST_PAINT =
+  'await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));'
 
 export function deferHydrationInHtml(html: string): string {
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]!)
   const boot = BOOT_SCRIPT.exec(html)
   if (!boot || preloads.length === 0) return html
-  const imports = [...boot[1]!.matchAll(STATIC_IMPORT)].map(([, name, href]) => ({name, href: href!}))
+  const imports = [...boot[1]!.matchAll(STATIC_IMPORT)].map(([, name, href]) => ({
+    name,
+    href: href!,
+  }))
   const rest = boot[1]!.replace(STATIC_IMPORT, '').trim()
   const script = [
     AFTER_FIRST_PAINT,
@@ -23,7 +27,9 @@ export function deferHydrationInHtml(html: string): string {
     `const [${imports.map(({name}) => name ?? '').join(', ')}] = await Promise.all([${imports.map(({href}) => `import(${JSON.stringify(href)})`).join(', ')}]);`,
     rest,
   ].join('\n')
-  return html.replace(MODULE_PRELOAD, '').replace(boot[0], `<script type="module" async="">${script}</script>`)
+  return html
+    .replace(MODULE_PRELOAD, '')
+    .replace(boot[0], `<script type="module" async="">${script}</script>`)
 }
 
 export function deferHydration(root: string) {

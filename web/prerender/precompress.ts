@@ -14,7 +14,10 @@ export function precompress(root: string): number {
     const file = join(entry.parentPath, entry.name)
     if (statSync(file).size < MIN_BYTES) continue
     const content = readFileSync(file)
-    writeFileSync(`${file}.br`, brotliCompressSync(content, {params: {[constants.BROTLI_PARAM_QUALITY]: 11}}))
+    writeFileSync(
+      `${file}.br`,
+      brotliCompressSync(content, {params: {[constants.BROTLI_PARAM_QUALITY]: 11}}),
+    )
     writeFileSync(`${file}.gz`, gzipSync(content, {level: 9}))
     written += 1
   }

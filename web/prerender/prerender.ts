@@ -8,7 +8,10 @@ import {precompress} from './precompress.ts'
 export const webDir = resolve(import.meta.dirname, '..')
 export const defaultBuildDir = join(webDir, 'build')
 
-export async function prerenderSite({buildDir = defaultBuildDir, env = {}}: {buildDir?: string; env?: NodeJS.ProcessEnv} = {}) {
+export async function prerenderSite({
+  buildDir = defaultBuildDir,
+  env = {},
+}: {buildDir?: string; env?: NodeJS.ProcessEnv} = {}) {
   await run('react-router', ['build'], {cwd: webDir, env: {...env, SITE_BUILD_DIR: buildDir}})
   const clientDir = join(buildDir, 'client')
   deferHydration(clientDir)
@@ -20,6 +23,9 @@ export const defaultPreviewBuildDir = join(webDir, 'build-preview')
 
 /** Builds the same routes for the draft-preview server: rendered per request, nothing prerendered. */
 export async function buildPreviewSite(buildDir = defaultPreviewBuildDir) {
-  await run('react-router', ['build'], {cwd: webDir, env: {SITE_RENDER: 'preview', SITE_BUILD_DIR: buildDir}})
+  await run('react-router', ['build'], {
+    cwd: webDir,
+    env: {SITE_RENDER: 'preview', SITE_BUILD_DIR: buildDir},
+  })
   return buildDir
 }

@@ -37,24 +37,40 @@ const problemsOf = (result: Awaited<ReturnType<typeof validate>>) => {
 
 describe('seed documents against the schema', () => {
   it('compiles the schema without problems', () => {
-    expect(schema._validation?.flatMap((group) => group.problems.filter((p) => p.severity === 'error')) ?? []).toEqual([])
+    expect(
+      schema._validation?.flatMap((group) =>
+        group.problems.filter((p) => p.severity === 'error'),
+      ) ?? [],
+    ).toEqual([])
   })
 
-  it.each(seedDocuments.map((doc) => [doc._id, doc] as const))('%s passes validation', async (_id, doc) => {
-    const result = await validate(asStored(doc))
-    expect(problemsOf(result)).toEqual([])
-    expect(result.status).toBe('passed')
-  })
+  it.each(seedDocuments.map((doc) => [doc._id, doc] as const))(
+    '%s passes validation',
+    async (_id, doc) => {
+      const result = await validate(asStored(doc))
+      expect(problemsOf(result)).toEqual([])
+      expect(result.status).toBe('passed')
+    },
+  )
 
   it('holds the spec’s catalogue: 6 indicators at ₹500, 6 modules, 6 services, 2 plans at ₹3,300 a month', () => {
     const ofType = (type: string) => seedDocuments.filter((doc) => doc._type === type)
     expect(ofType('indicator').map((doc) => ('name' in doc ? doc.name : ''))).toEqual([
-      'Straddle', 'Strangle', 'Spread', 'Straddle RSI', 'Option Greeks', 'IV',
+      'Straddle',
+      'Strangle',
+      'Spread',
+      'Straddle RSI',
+      'Option Greeks',
+      'IV',
     ])
     expect(ofType('indicator').every((doc) => 'price' in doc && doc.price === 500)).toBe(true)
     expect(ofType('toolkitModule')).toHaveLength(6)
     expect(ofType('automationService')).toHaveLength(6)
-    expect(ofType('plan').map((doc) => 'price' in doc && 'billingPeriod' in doc && [doc.price, doc.billingPeriod])).toEqual([
+    expect(
+      ofType('plan').map(
+        (doc) => 'price' in doc && 'billingPeriod' in doc && [doc.price, doc.billingPeriod],
+      ),
+    ).toEqual([
       [3300, 'month'],
       [3300, 'month'],
     ])
@@ -69,19 +85,33 @@ describe('a broken document fails with its rule’s message', () => {
     ['a price in paise', {price: 499.5}, 'A price is a positive whole number of rupees.'],
     ['a missing name', {name: undefined}, 'Required'],
     ['a name too long for a card', {name: 'An indicator name far too long to fit on a card'}, '40'],
-    ['a slug another indicator has', {slug: {_type: 'slug', current: 'strangle'}}, 'Slug is already in use'],
-    ['a video with both a file and a URL', {demoVideo: {...('demoVideo' in straddle ? straddle.demoVideo : {}), file: {_type: 'file'}}}, 'not both'],
+    [
+      'a slug another indicator has',
+      {slug: {_type: 'slug', current: 'strangle'}},
+      'Slug is already in use',
+    ],
+    [
+      'a video with both a file and a URL',
+      {demoVideo: {...('demoVideo' in straddle ? straddle.demoVideo : {}), file: {_type: 'file'}}},
+      'not both',
+    ],
     ['no demo video', {demoVideo: undefined}, 'Required'],
   ])('%s', async (_case, change, message) => {
     const broken = asStored({...straddle, _id: 'indicator-broken', ...change})
     const result = await validate(broken)
     expect(result.status).toBe('failed')
-    expect(problemsOf(result).map((problem) => problem.message).join('\n')).toContain(message)
+    expect(
+      problemsOf(result)
+        .map((problem) => problem.message)
+        .join('\n'),
+    ).toContain(message)
   })
 
   it('refuses a direct-message link that is not https', async () => {
     const settings = seedDocuments.find((doc) => doc._id === 'siteSettings')!
-    const errors = problemsOf(await validate(asStored({...settings, directMessageUrl: 'http://example.com/dm'})))
+    const errors = problemsOf(
+      await validate(asStored({...settings, directMessageUrl: 'http://example.com/dm'})),
+    )
     expect(errors.map((error) => error.path.join('.'))).toContain('directMessageUrl')
   })
 

@@ -3,7 +3,12 @@ import {execFile} from 'node:child_process'
 import {createServer, type AddressInfo} from 'node:net'
 import {promisify} from 'node:util'
 import {afterEach, beforeEach, expect, it} from 'vitest'
-import {startTestLake, TEST_LAKE_TOKEN, testLakeClient, type TestLake} from '@quantedge/content-lake/testLake'
+import {
+  startTestLake,
+  TEST_LAKE_TOKEN,
+  testLakeClient,
+  type TestLake,
+} from '@quantedge/content-lake/testLake'
 
 let lake: TestLake
 beforeEach(async () => {
@@ -14,16 +19,21 @@ afterEach(() => lake.close())
 // Asynchronous on purpose: the lake answers from this process, so a blocking spawn would never get a reply.
 async function runSeed(env: Record<string, string>, args: string[] = []) {
   try {
-    const {stdout, stderr} = await promisify(execFile)(process.execPath, ['scripts/content/seed/main.ts', ...args], {
-      env: {...process.env, SANITY_PROJECT_ID: 'test', ...env},
-    })
+    const {stdout, stderr} = await promisify(execFile)(
+      process.execPath,
+      ['scripts/content/seed/main.ts', ...args],
+      {
+        env: {...process.env, SANITY_PROJECT_ID: 'test', ...env},
+      },
+    )
     return {status: 0, stdout, stderr}
   } catch (error) {
     const failed = error as {code: number; stdout: string; stderr: string}
     return {status: failed.code, stdout: failed.stdout, stderr: failed.stderr}
   }
 }
-const seed = (...args: string[]) => runSeed({SANITY_API_HOST: lake.url, SANITY_API_WRITE_TOKEN: TEST_LAKE_TOKEN}, args)
+const seed = (...args: string[]) =>
+  runSeed({SANITY_API_HOST: lake.url, SANITY_API_WRITE_TOKEN: TEST_LAKE_TOKEN}, args)
 
 const client = () => testLakeClient(lake.url)
 
@@ -57,6 +67,8 @@ it('says where it tried when no lake answers', async () => {
   })
   const result = await runSeed({SANITY_API_HOST: `http://127.0.0.1:${closedPort}`})
   expect(result.status).toBe(1)
-  expect(result.stderr).toContain(`Seeding http://127.0.0.1:${closedPort} (dataset production) failed`)
+  expect(result.stderr).toContain(
+    `Seeding http://127.0.0.1:${closedPort} (dataset production) failed`,
+  )
   expect(result.stderr).toContain('ECONNREFUSED')
 })

@@ -10,9 +10,14 @@ const env = readContentEnv()
 const target = describeContentLake(env)
 
 try {
-  const report = await withContentLake(env, () => seedContentLake(contentClient('write', env), seedDocuments, {force}))
-  console.log(`Seeded ${target}: created ${report.created.length}, kept ${report.kept.length}, replaced ${report.replaced.length}`)
-  if (report.kept.length > 0) console.log('  kept (already in the lake; --force replaces them):', report.kept.join(', '))
+  const report = await withContentLake(env, () =>
+    seedContentLake(contentClient('write', env), seedDocuments, {force}),
+  )
+  console.log(
+    `Seeded ${target}: created ${report.created.length}, kept ${report.kept.length}, replaced ${report.replaced.length}`,
+  )
+  if (report.kept.length > 0)
+    console.log('  kept (already in the lake; --force replaces them):', report.kept.join(', '))
 } catch (error) {
   console.error(`Seeding ${target} failed: ${describe(error)}`)
   process.exit(1)
@@ -21,6 +26,9 @@ try {
 /** The error and, for a network failure, its cause (such as ECONNREFUSED), which says more than "fetch failed". */
 function describe(error: unknown): string {
   if (!(error instanceof Error)) return String(error)
-  const cause = error.cause instanceof Error ? ` (${(error.cause as Error & {code?: string}).code ?? error.cause.message})` : ''
+  const cause =
+    error.cause instanceof Error
+      ? ` (${(error.cause as Error & {code?: string}).code ?? error.cause.message})`
+      : ''
   return `${error.message}${cause}`
 }

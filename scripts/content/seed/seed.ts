@@ -9,7 +9,9 @@ export async function seedContentLake(
   {force = false}: {force?: boolean} = {},
 ): Promise<SeedReport> {
   const ids = documents.map((doc) => doc._id)
-  const existing = new Set(await client.fetch<string[]>('*[_id in $ids]._id', {ids}, {perspective: 'raw'}))
+  const existing = new Set(
+    await client.fetch<string[]>('*[_id in $ids]._id', {ids}, {perspective: 'raw'}),
+  )
   const transaction = client.transaction()
   for (const doc of documents) {
     if (force) transaction.createOrReplace(doc)
@@ -22,7 +24,12 @@ export async function seedContentLake(
 }
 
 /** Seeds a lake that holds none of the seed documents; a lake with any of them is left as it is. */
-export async function seedIfEmpty(client: SanityClient, documents: ReadonlyArray<{_id: string; _type: string}>) {
-  const present = await client.fetch<number>('count(*[_id in $ids])', {ids: documents.map((doc) => doc._id)})
+export async function seedIfEmpty(
+  client: SanityClient,
+  documents: ReadonlyArray<{_id: string; _type: string}>,
+) {
+  const present = await client.fetch<number>('count(*[_id in $ids])', {
+    ids: documents.map((doc) => doc._id),
+  })
   return present === 0 ? seedContentLake(client, documents) : undefined
 }

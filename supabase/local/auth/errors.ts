@@ -4,8 +4,18 @@ import {HttpAnswer} from '../http.ts'
 
 export const API_VERSION_HEADERS = {'X-Supabase-Api-Version': '2024-01-01'}
 
-export const authError = (status: number, code: string, message: string, extra: Record<string, unknown> = {}) =>
-  new HttpAnswer(status, {code, message, ...extra}, {...API_VERSION_HEADERS, 'x-sb-error-code': code})
+export const authError = (
+  status: number,
+  code: string,
+  message: string,
+  extra: Record<string, unknown> = {},
+) =>
+  new HttpAnswer(
+    status,
+    {code, message, ...extra},
+    {...API_VERSION_HEADERS, 'x-sb-error-code': code},
+  )
 
 /** internal/api/middleware.go, performRateLimiting: the answer to an address over its request limit. */
-export const overRequestRateLimit = () => authError(429, 'over_request_rate_limit', 'Request rate limit reached')
+export const overRequestRateLimit = () =>
+  authError(429, 'over_request_rate_limit', 'Request rate limit reached')

@@ -33,20 +33,38 @@ export type MailKind = keyof typeof KINDS
  * or the server's e-mail budget is spent, else stores a new link token and its time. Returns the delivery,
  * to run once the transaction has committed.
  */
-export async function prepareMail(tx: Transaction, user: UserRow, kind: MailKind, request: AuthRequest, redirectTo: string) {
+export async function prepareMail(
+  tx: Transaction,
+  user: UserRow,
+  kind: MailKind,
+  request: AuthRequest,
+  redirectTo: string,
+) {
   const {auth} = request
   const spec = KINDS[kind]
   const sentAt = user[spec.sentAt]
   if (sentAt) {
     const leftMs = new Date(sentAt).getTime() + auth.config.maxFrequencyMs - Date.now()
     if (leftMs > 0) {
-      throw authError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${Math.trunc(leftMs / 1000)} seconds.`)
+      throw authError(
+        429,
+        'over_email_send_rate_limit',
+        `For security purposes, you can only request this after ${Math.trunc(leftMs / 1000)} seconds.`,
+      )
     }
   }
-  if (!auth.limits.emailSent.allow()) throw authError(429, 'over_email_send_rate_limit', 'email rate limit exceeded')
+  if (!auth.limits.emailSent.allow())
+    throw authError(429, 'over_email_send_rate_limit', 'email rate limit exceeded')
   const token = randomBytes(24).toString('hex')
-  await tx.query(`update auth.users set ${spec.token} = $2, ${spec.sentAt} = now() where id = $1`, [user.id, token])
+  await tx.query(`update auth.users set ${spec.token} = $2, ${spec.sentAt} = now() where id = $1`, [
+    user.id,
+    token,
+  ])
   const link = new URL(`${auth.publicUrl}/auth/v1/verify`)
-  link.search = new URLSearchParams({token, type: spec.linkType, redirect_to: redirectTo}).toString()
+  link.search = new URLSearchParams({
+    token,
+    type: spec.linkType,
+    redirect_to: redirectTo,
+  }).toString()
   return () => auth.mailbox.deliver(user.email, spec.subject, spec.intro, spec.action, link.href)
 }

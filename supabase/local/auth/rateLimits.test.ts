@@ -21,7 +21,11 @@ describe('the buckets', () => {
   it('count e-mails per hour for the whole server, from the start of each hour', () => {
     const limit = new IntervalLimit(2, 3_600_000)
     const start = Date.now()
-    expect([limit.allow(start), limit.allow(start + 1), limit.allow(start + 2)]).toEqual([true, true, false])
+    expect([limit.allow(start), limit.allow(start + 1), limit.allow(start + 2)]).toEqual([
+      true,
+      true,
+      false,
+    ])
     expect(limit.allow(start + 3_600_000)).toBe(true)
   })
 })
@@ -34,7 +38,12 @@ describe('through supabase-js from several addresses', () => {
   afterAll(() => supabase.close())
 
   it('runs with the limits of supabase/config.toml', () => {
-    expect(readAuthConfig().rateLimit).toEqual({emailSent: 30, signInSignUps: 30, tokenRefresh: 150, tokenVerifications: 30})
+    expect(readAuthConfig().rateLimit).toEqual({
+      emailSent: 30,
+      signInSignUps: 30,
+      tokenRefresh: 150,
+      tokenVerifications: 30,
+    })
   })
 
   it('meets 30 sign-ups from one address within 10 s with 429 over_request_rate_limit; the spent e-mail budget stops the rest', async () => {
@@ -42,7 +51,10 @@ describe('through supabase-js from several addresses', () => {
     const started = Date.now()
     const answers = await Promise.all(
       Array.from({length: 35}, async (_, n) => {
-        const answer = await flooder.auth.signUp({email: `flood-${n}@example.com`, password: 'secret123'})
+        const answer = await flooder.auth.signUp({
+          email: `flood-${n}@example.com`,
+          password: 'secret123',
+        })
         return {...answer, afterMs: Date.now() - started}
       }),
     )
@@ -56,7 +68,10 @@ describe('through supabase-js from several addresses', () => {
       expect(error?.message).toBe('Request rate limit reached')
     }
     // Another address is not over its request limit, but the 30 mails were the hour's email_sent.
-    const visitor = await visitorClient(supabase.url, '127.0.0.3').auth.signUp({email: 'visitor@example.com', password: 'secret123'})
+    const visitor = await visitorClient(supabase.url, '127.0.0.3').auth.signUp({
+      email: 'visitor@example.com',
+      password: 'secret123',
+    })
     expect(visitor.error?.code).toBe('over_email_send_rate_limit')
     expect(visitor.error?.message).toBe('email rate limit exceeded')
   })
@@ -64,12 +79,17 @@ describe('through supabase-js from several addresses', () => {
   it('meets password guesses from one address with 429 after 30, while another address signs in', async () => {
     const guesser = visitorClient(supabase.url, '127.0.0.4')
     const answers = await Promise.all(
-      Array.from({length: 31}, () => guesser.auth.signInWithPassword({email: 'flood-0@example.com', password: 'guess'})),
+      Array.from({length: 31}, () =>
+        guesser.auth.signInWithPassword({email: 'flood-0@example.com', password: 'guess'}),
+      ),
     )
     const codes = answers.map(({error}) => error?.code)
     expect(codes.filter((code) => code === 'invalid_credentials')).toHaveLength(30)
     expect(codes.filter((code) => code === 'over_request_rate_limit')).toHaveLength(1)
-    const other = await visitorClient(supabase.url, '127.0.0.5').auth.signInWithPassword({email: 'flood-0@example.com', password: 'guess'})
+    const other = await visitorClient(supabase.url, '127.0.0.5').auth.signInWithPassword({
+      email: 'flood-0@example.com',
+      password: 'guess',
+    })
     expect(other.error?.code).toBe('invalid_credentials')
   })
 
@@ -78,7 +98,11 @@ describe('through supabase-js from several addresses', () => {
     for (let n = 0; n < 31; n += 1) {
       const response = await fetch(`${supabase.url}/auth/v1/recover`, {
         method: 'POST',
-        headers: {apikey: DEMO_ANON_KEY, 'Content-Type': 'application/json', 'X-Forwarded-For': `10.0.0.${n}`},
+        headers: {
+          'apikey': DEMO_ANON_KEY,
+          'Content-Type': 'application/json',
+          'X-Forwarded-For': `10.0.0.${n}`,
+        },
         body: JSON.stringify({email: 'nobody@example.com'}),
       })
       answers.push(response.status)

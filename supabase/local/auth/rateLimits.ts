@@ -33,7 +33,8 @@ export class AddressBuckets {
   }
 
   #forgetIdle(now: number) {
-    for (const [address, bucket] of this.#buckets) if (now - bucket.at >= FORGET_AFTER_MS) this.#buckets.delete(address)
+    for (const [address, bucket] of this.#buckets)
+      if (now - bucket.at >= FORGET_AFTER_MS) this.#buckets.delete(address)
   }
 }
 

@@ -6,7 +6,9 @@ import {globPattern, isAllowedRedirect} from './redirect.ts'
 
 const rules = {
   siteUrl: 'http://localhost:3000',
-  allowList: ['https://quantedge.example/account/*', 'https://*.preview.example/**'].map(globPattern),
+  allowList: ['https://quantedge.example/account/*', 'https://*.preview.example/**'].map(
+    globPattern,
+  ),
 }
 
 describe('isAllowedRedirect', () => {
@@ -48,13 +50,19 @@ describe('through supabase-js and the mailed link', () => {
   let supabase: TestSupabase
   beforeAll(async () => {
     supabase = await startTestSupabase()
-    await visitorClient(supabase.url).auth.signUp({email: 'reset@example.com', password: 'secret123'})
+    await visitorClient(supabase.url).auth.signUp({
+      email: 'reset@example.com',
+      password: 'secret123',
+    })
     await fetch(await latestLink(supabase.mailboxUrl, 'reset@example.com'), {redirect: 'manual'})
   })
   afterAll(() => supabase.close())
 
   it('sends a reset link asked with redirect_to=http://localhost:3000@evil.example/ to the site URL', async () => {
-    const {error} = await visitorClient(supabase.url).auth.resetPasswordForEmail('reset@example.com', {redirectTo: 'http://localhost:3000@evil.example/'})
+    const {error} = await visitorClient(supabase.url).auth.resetPasswordForEmail(
+      'reset@example.com',
+      {redirectTo: 'http://localhost:3000@evil.example/'},
+    )
     expect(error).toBeNull()
     const link = new URL(await latestLink(supabase.mailboxUrl, 'reset@example.com'))
     expect(link.searchParams.get('redirect_to')).toBe('http://localhost:3000')
@@ -66,11 +74,15 @@ describe('through supabase-js and the mailed link', () => {
   })
 
   it('keeps an allowed redirect, and takes the site URL for a forged one on the link itself', async () => {
-    const link = new URL(`${supabase.url}/auth/v1/verify?type=recovery&token=nope&redirect_to=${encodeURIComponent('http://localhost:3000@evil.example/')}`)
+    const link = new URL(
+      `${supabase.url}/auth/v1/verify?type=recovery&token=nope&redirect_to=${encodeURIComponent('http://localhost:3000@evil.example/')}`,
+    )
     const forged = await fetch(link, {redirect: 'manual'})
     expect(forged.headers.get('location')).toMatch(/^http:\/\/localhost:3000#error=access_denied/)
     link.searchParams.set('redirect_to', 'http://localhost:3000/account/reset-password')
     const allowed = await fetch(link, {redirect: 'manual'})
-    expect(allowed.headers.get('location')).toMatch(/^http:\/\/localhost:3000\/account\/reset-password#error=/)
+    expect(allowed.headers.get('location')).toMatch(
+      /^http:\/\/localhost:3000\/account\/reset-password#error=/,
+    )
   })
 })

@@ -65,7 +65,11 @@ export function isAllowedRedirect(requested: string, rules: RedirectRules): bool
   }
   const host = hostnameOf(target)
   // Back to the site: scheme, host and port match; any port on a loopback host (RFC 8252 7.3).
-  if (host === hostnameOf(site) && target.protocol === site.protocol && (target.port === site.port || LOCALHOST_NAMES.has(host) || host.endsWith('.localhost'))) {
+  if (
+    host === hostnameOf(site) &&
+    target.protocol === site.protocol &&
+    (target.port === site.port || LOCALHOST_NAMES.has(host) || host.endsWith('.localhost'))
+  ) {
     return true
   }
   const isHttp = target.protocol === 'http:' || target.protocol === 'https:'

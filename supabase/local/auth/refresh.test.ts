@@ -21,7 +21,7 @@ async function signedIn(supabase: TestSupabase, email: string) {
 async function refreshLostAnswer(supabase: TestSupabase, refreshToken: string) {
   const response = await fetch(`${supabase.url}/auth/v1/token?grant_type=refresh_token`, {
     method: 'POST',
-    headers: {apikey: DEMO_ANON_KEY, 'Content-Type': 'application/json'},
+    headers: {'apikey': DEMO_ANON_KEY, 'Content-Type': 'application/json'},
     body: JSON.stringify({refresh_token: refreshToken}),
   })
   expect(response.status).toBe(200)
@@ -63,7 +63,9 @@ describe('with supabase/config.toml (reuse interval 10 s)', () => {
 describe('with a reuse interval of 1 s and access tokens of 2 s', () => {
   let supabase: TestSupabase
   beforeAll(async () => {
-    supabase = await startTestSupabase({auth: {refreshTokenReuseIntervalMs: 1000, jwtExpirySeconds: 2}})
+    supabase = await startTestSupabase({
+      auth: {refreshTokenReuseIntervalMs: 1000, jwtExpirySeconds: 2},
+    })
     await confirmedAccount(supabase, 'stolen@example.com')
   })
   afterAll(() => supabase.close())
@@ -90,7 +92,9 @@ describe('with a reuse interval of 1 s and access tokens of 2 s', () => {
     expect(next.error?.code).toBe('refresh_token_already_used')
     expect((await owner.auth.getSession()).data.session).toBeNull()
     expect(events).toContain('SIGNED_OUT')
-    const withOwnersToken = await visitorClient(supabase.url).auth.refreshSession({refresh_token: ownersToken})
+    const withOwnersToken = await visitorClient(supabase.url).auth.refreshSession({
+      refresh_token: ownersToken,
+    })
     expect(withOwnersToken.error?.code).toBe('refresh_token_already_used')
   })
 
@@ -101,7 +105,9 @@ describe('with a reuse interval of 1 s and access tokens of 2 s', () => {
     expect((await phone.auth.refreshSession()).error).toBeNull()
     expect((await phone.auth.refreshSession()).error).toBeNull()
     await pause(1100)
-    expect((await visitorClient(supabase.url).auth.refreshSession({refresh_token: stolen})).error?.code).toBe('refresh_token_already_used')
+    expect(
+      (await visitorClient(supabase.url).auth.refreshSession({refresh_token: stolen})).error?.code,
+    ).toBe('refresh_token_already_used')
     expect((await laptop.auth.refreshSession()).error).toBeNull()
   })
 })

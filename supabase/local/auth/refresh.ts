@@ -11,12 +11,23 @@ import type {AuthRequest} from './context.ts'
 import {authError} from './errors.ts'
 import {createRefreshToken, sessionAnswer} from './sessions.ts'
 
-type TokenRow = {token: string; session_id: string; user_id: string; revoked: boolean; parent: string | null; revoked_for_ms: number}
+type TokenRow = {
+  token: string
+  session_id: string
+  user_id: string
+  revoked: boolean
+  parent: string | null
+  revoked_for_ms: number
+}
 
 const REUSED = Symbol('reused after the interval')
 
 export async function refreshSession(refreshToken: string, {auth}: AuthRequest) {
-  if (refreshToken === '') throw new HttpAnswer(400, {error: 'invalid_request', error_description: 'refresh_token required'})
+  if (refreshToken === '')
+    throw new HttpAnswer(400, {
+      error: 'invalid_request',
+      error_description: 'refresh_token required',
+    })
   const answer = await auth.db.transaction(async (tx) => {
     const {rows} = await tx.query<TokenRow>(
       `select token, session_id, user_id, revoked, parent,
@@ -25,7 +36,12 @@ export async function refreshSession(refreshToken: string, {auth}: AuthRequest) 
       [refreshToken],
     )
     const used = rows[0]
-    if (!used) throw authError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found')
+    if (!used)
+      throw authError(
+        400,
+        'refresh_token_not_found',
+        'Invalid Refresh Token: Refresh Token Not Found',
+      )
     let issued: string | undefined
     if (used.revoked) {
       const active = (
@@ -36,17 +52,24 @@ export async function refreshSession(refreshToken: string, {auth}: AuthRequest) 
       ).rows[0]
       if (active?.parent === used.token) issued = active.token
       else if (Number(used.revoked_for_ms) > auth.config.refreshTokenReuseIntervalMs) {
-        await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and not revoked', [used.session_id])
+        await tx.query(
+          'update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and not revoked',
+          [used.session_id],
+        )
         return REUSED
       }
     }
     if (issued === undefined) {
-      await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where token = $1 and not revoked', [used.token])
+      await tx.query(
+        'update auth.refresh_tokens set revoked = true, updated_at = now() where token = $1 and not revoked',
+        [used.token],
+      )
       issued = await createRefreshToken(tx, used.user_id, used.session_id, used.token)
     }
     return sessionAnswer(tx, used.user_id, used.session_id, issued, auth, 'password')
   })
   // Thrown after the transaction, so the family's revocation is kept (GoTrue's NewCommitWithError).
-  if (answer === REUSED) throw authError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used')
+  if (answer === REUSED)
+    throw authError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used')
   return answer
 }

@@ -13,7 +13,13 @@ import {currentUser, updateUser} from './user.ts'
 import {userJson} from './users.ts'
 import {verify} from './verify.ts'
 
-export async function handleAuth(req: IncomingMessage, res: ServerResponse, path: string, url: URL, request: AuthRequest) {
+export async function handleAuth(
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  url: URL,
+  request: AuthRequest,
+) {
   const {limits} = request.auth
   const allow = (buckets: typeof limits.signups) => {
     if (!buckets.allow(request.clientAddress)) throw overRequestRateLimit()
@@ -38,7 +44,11 @@ export async function handleAuth(req: IncomingMessage, res: ServerResponse, path
         return updateUser(user, await jsonObject(req), request)
       }
       case 'POST /logout':
-        return logout(await currentUser(req, request), url.searchParams.get('scope') ?? 'global', request)
+        return logout(
+          await currentUser(req, request),
+          url.searchParams.get('scope') ?? 'global',
+          request,
+        )
       case 'GET /verify':
         allow(limits.verify)
         return verify(url, request, res)

@@ -7,23 +7,41 @@ import type {AuthContext} from './context.ts'
 import {findUserById, userJson} from './users.ts'
 
 /** A new refresh token in a session; with a parent, it is that token's successor in the family. */
-export async function createRefreshToken(tx: Transaction, userId: string, sessionId: string, parent?: string) {
+export async function createRefreshToken(
+  tx: Transaction,
+  userId: string,
+  sessionId: string,
+  parent?: string,
+) {
   const token = randomBytes(16).toString('hex')
-  await tx.query('insert into auth.refresh_tokens (token, session_id, user_id, parent) values ($1, $2, $3, $4)', [
-    token,
-    sessionId,
-    userId,
-    parent ?? null,
-  ])
+  await tx.query(
+    'insert into auth.refresh_tokens (token, session_id, user_id, parent) values ($1, $2, $3, $4)',
+    [token, sessionId, userId, parent ?? null],
+  )
   return token
 }
 
 /** Signs the user in: a new session with its first refresh token. */
-export async function newSession(tx: Transaction, userId: string, auth: AuthContext, method: 'password' | 'otp') {
-  const {rows} = await tx.query<{id: string}>('insert into auth.sessions (user_id) values ($1) returning id', [userId])
+export async function newSession(
+  tx: Transaction,
+  userId: string,
+  auth: AuthContext,
+  method: 'password' | 'otp',
+) {
+  const {rows} = await tx.query<{id: string}>(
+    'insert into auth.sessions (user_id) values ($1) returning id',
+    [userId],
+  )
   const sessionId = rows[0]!.id
   await tx.query('update auth.users set last_sign_in_at = now() where id = $1', [userId])
-  return sessionAnswer(tx, userId, sessionId, await createRefreshToken(tx, userId, sessionId), auth, method)
+  return sessionAnswer(
+    tx,
+    userId,
+    sessionId,
+    await createRefreshToken(tx, userId, sessionId),
+    auth,
+    method,
+  )
 }
 
 export async function sessionAnswer(
@@ -49,7 +67,12 @@ export async function sessionAnswer(
     is_anonymous: false,
   }
   const lifetime = auth.config.jwtExpirySeconds
-  const {token: accessToken, expiresAt} = await signAccessToken(auth.jwtSecret, `${auth.publicUrl}/auth/v1`, claims, lifetime)
+  const {token: accessToken, expiresAt} = await signAccessToken(
+    auth.jwtSecret,
+    `${auth.publicUrl}/auth/v1`,
+    claims,
+    lifetime,
+  )
   return {
     access_token: accessToken,
     token_type: 'bearer',

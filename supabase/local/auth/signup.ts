@@ -17,7 +17,8 @@ export async function signUp(body: Record<string, unknown>, url: URL, request: A
   if (stringField(body, 'email') === '' && stringField(body, 'phone') === '') {
     throw authError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled')
   }
-  if (stringField(body, 'phone') !== '') throw authError(400, 'phone_provider_disabled', 'Phone signups are disabled')
+  if (stringField(body, 'phone') !== '')
+    throw authError(400, 'phone_provider_disabled', 'Phone signups are disabled')
   const password = newPasswordFrom(body)
   const email = emailFrom(body)
   const data = metadataFrom(body) ?? {}
@@ -26,10 +27,12 @@ export async function signUp(body: Record<string, unknown>, url: URL, request: A
   const answer = await auth.db.transaction(async (tx) => {
     const existing = await findUserByEmail(tx, email, true)
     if (existing?.email_confirmed_at) {
-      if (!auth.config.enableConfirmations) throw authError(422, 'user_already_exists', 'User already registered')
+      if (!auth.config.enableConfirmations)
+        throw authError(422, 'user_already_exists', 'User already registered')
       return lookAlikeUser(email, data)
     }
-    const user = existing ?? (await createUser(tx, email, password, data, !auth.config.enableConfirmations))
+    const user =
+      existing ?? (await createUser(tx, email, password, data, !auth.config.enableConfirmations))
     if (!auth.config.enableConfirmations) return newSession(tx, user.id, auth, 'password')
     deliver = await prepareMail(tx, user, 'confirmation', request, redirectTo)
     return userJson((await findUserByEmail(tx, email))!)
@@ -38,7 +41,13 @@ export async function signUp(body: Record<string, unknown>, url: URL, request: A
   return answer
 }
 
-async function createUser(tx: Transaction, email: string, password: string, data: Record<string, unknown>, confirmed: boolean) {
+async function createUser(
+  tx: Transaction,
+  email: string,
+  password: string,
+  data: Record<string, unknown>,
+  confirmed: boolean,
+) {
   const {rows} = await tx.query<UserRow>(
     `insert into auth.users (email, encrypted_password, raw_user_meta_data, email_confirmed_at)
      values ($1, crypt($2, gen_salt('bf', 10)), $3, case when $4 then now() end) returning *`,

@@ -9,12 +9,18 @@ import type {UserRow} from './users.ts'
 
 const INVALID_LOGIN = 'Invalid login credentials'
 
-export async function token(body: Record<string, unknown>, grantType: string | null, request: AuthRequest) {
+export async function token(
+  body: Record<string, unknown>,
+  grantType: string | null,
+  request: AuthRequest,
+) {
   if (grantType !== 'password' && grantType !== 'refresh_token') {
     throw authError(400, 'invalid_credentials', 'unsupported_grant_type')
   }
   if (!request.auth.limits.token.allow(request.clientAddress)) throw overRequestRateLimit()
-  return grantType === 'password' ? passwordGrant(body, request) : refreshSession(stringField(body, 'refresh_token'), request)
+  return grantType === 'password'
+    ? passwordGrant(body, request)
+    : refreshSession(stringField(body, 'refresh_token'), request)
 }
 
 async function passwordGrant(body: Record<string, unknown>, {auth}: AuthRequest) {

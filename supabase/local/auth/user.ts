@@ -15,12 +15,17 @@ export type CurrentUser = UserRow & {session_id: string}
 
 export async function currentUser(req: IncomingMessage, {auth}: AuthRequest): Promise<CurrentUser> {
   const bearer = bearerOf(req)
-  if (!bearer) throw authError(401, 'no_authorization', 'This endpoint requires a valid Bearer token')
+  if (!bearer)
+    throw authError(401, 'no_authorization', 'This endpoint requires a valid Bearer token')
   let claims
   try {
     claims = await verifyToken(auth.jwtSecret, bearer)
   } catch (error) {
-    throw authError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${(error as InvalidToken).message}`)
+    throw authError(
+      403,
+      'bad_jwt',
+      `invalid JWT: unable to parse or verify signature, ${(error as InvalidToken).message}`,
+    )
   }
   if (claims.role !== 'authenticated' || !claims.sub || !claims.session_id) {
     throw authError(403, 'bad_jwt', 'invalid claim: missing sub claim')
@@ -30,21 +35,30 @@ export async function currentUser(req: IncomingMessage, {auth}: AuthRequest): Pr
      where u.id = $1 and s.id = $2`,
     [claims.sub, claims.session_id],
   )
-  if (!rows[0]) throw authError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist')
+  if (!rows[0])
+    throw authError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist')
   return rows[0]
 }
 
-const NOT_HERE = 'cannot be changed through this local Supabase stand-in; the Supabase CLI stack or a hosted project changes it with a confirmation e-mail'
+const NOT_HERE =
+  'cannot be changed through this local Supabase stand-in; the Supabase CLI stack or a hosted project changes it with a confirmation e-mail'
 
-export async function updateUser(user: CurrentUser, body: Record<string, unknown>, request: AuthRequest) {
+export async function updateUser(
+  user: CurrentUser,
+  body: Record<string, unknown>,
+  request: AuthRequest,
+) {
   const {auth} = request
   if (!auth.limits.userUpdate.allow(request.clientAddress)) throw overRequestRateLimit()
   const email = body.email === undefined ? undefined : emailFrom(body)
   const password = body.password === undefined ? undefined : newPasswordFrom(body)
   const data = metadataFrom(body)
-  if (body.app_metadata !== undefined) throw authError(403, 'not_admin', 'Updating app_metadata requires admin privileges')
-  if (email !== undefined && email !== user.email) throw authError(422, 'feature_disabled', `The e-mail address ${NOT_HERE}`)
-  if (stringField(body, 'phone') !== '') throw authError(422, 'feature_disabled', `The phone number ${NOT_HERE}`)
+  if (body.app_metadata !== undefined)
+    throw authError(403, 'not_admin', 'Updating app_metadata requires admin privileges')
+  if (email !== undefined && email !== user.email)
+    throw authError(422, 'feature_disabled', `The e-mail address ${NOT_HERE}`)
+  if (stringField(body, 'phone') !== '')
+    throw authError(422, 'feature_disabled', `The phone number ${NOT_HERE}`)
   return auth.db.transaction(async (tx) => {
     if (password !== undefined) await changePassword(tx, user.id, password)
     if (data !== undefined) await mergeMetadata(tx, user.id, data)
@@ -58,7 +72,8 @@ async function changePassword(tx: Transaction, userId: string, password: string)
      where id = $1 and encrypted_password <> crypt($2, encrypted_password) returning id`,
     [userId, password],
   )
-  if (!rows[0]) throw authError(422, 'same_password', 'New password should be different from the old password.')
+  if (!rows[0])
+    throw authError(422, 'same_password', 'New password should be different from the old password.')
 }
 
 async function mergeMetadata(tx: Transaction, userId: string, data: Record<string, unknown>) {

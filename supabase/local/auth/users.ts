@@ -40,7 +40,12 @@ export function userJson(user: UserRow) {
         identity_id: user.id,
         id: user.id,
         user_id: user.id,
-        identity_data: {email: user.email, email_verified: Boolean(user.email_confirmed_at), phone_verified: false, sub: user.id},
+        identity_data: {
+          email: user.email,
+          email_verified: Boolean(user.email_confirmed_at),
+          phone_verified: false,
+          sub: user.id,
+        },
         provider: 'email',
         created_at: iso(user.created_at),
         updated_at: iso(user.updated_at),
@@ -80,7 +85,12 @@ export function lookAlikeUser(email: string, data: Record<string, unknown>) {
 }
 
 export async function findUserByEmail(db: Database | Transaction, email: string, lock = false) {
-  return (await db.query<UserRow>(`select * from auth.users where email = $1${lock ? ' for update' : ''}`, [email])).rows[0]
+  return (
+    await db.query<UserRow>(
+      `select * from auth.users where email = $1${lock ? ' for update' : ''}`,
+      [email],
+    )
+  ).rows[0]
 }
 
 export async function findUserById(db: Database | Transaction, id: string) {

@@ -16,7 +16,8 @@ export async function verify(url: URL, {auth}: AuthRequest, res: ServerResponse)
   const type = url.searchParams.get('type')
   const token = url.searchParams.get('token') ?? ''
   const redirectTo = redirectTarget(url.searchParams.get('redirect_to'), auth.redirects)
-  if (type !== 'signup' && type !== 'recovery') throw authError(400, 'validation_failed', 'Verify requires a verification type')
+  if (type !== 'signup' && type !== 'recovery')
+    throw authError(400, 'validation_failed', 'Verify requires a verification type')
   const session = await auth.db.transaction(async (tx) => {
     const {rows} = await tx.query<UserRow>(
       `update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()), ${TOKEN_COLUMN[type]} = null, updated_at = now()
@@ -34,7 +35,11 @@ export async function verify(url: URL, {auth}: AuthRequest, res: ServerResponse)
         token_type: 'bearer',
         type,
       })
-    : new URLSearchParams({error: 'access_denied', error_code: 'otp_expired', error_description: 'Email link is invalid or has expired'})
+    : new URLSearchParams({
+        error: 'access_denied',
+        error_code: 'otp_expired',
+        error_description: 'Email link is invalid or has expired',
+      })
   res.writeHead(303, {Location: `${redirectTo}#${fragment}`}).end()
   return null
 }

@@ -11,7 +11,9 @@ const parseError = (what: string, value: string, index: number, expecting: strin
     400,
     'PGRST100',
     `"failed to parse ${what} (${value})" (line 1, column ${index + 1})`,
-    index < value.length ? `unexpected ${JSON.stringify(value[index])} expecting ${expecting}` : `unexpected end of input expecting ${expecting}`,
+    index < value.length
+      ? `unexpected ${JSON.stringify(value[index])} expecting ${expecting}`
+      : `unexpected end of input expecting ${expecting}`,
   )
 
 function identifierAt(value: string, index: number) {
@@ -27,14 +29,21 @@ const skipSpaces = (value: string, index: number) => {
 /** `select=*` or a list of column names. */
 export function parseSelect(value: string): string[] {
   const columns: string[] = []
-  for (let index = 0; ; ) {
+  for (let index = 0; ;) {
     index = skipSpaces(value, index)
     const column = value[index] === '*' ? '*' : identifierAt(value, index)
-    if (!column) throw parseError('select parameter', value, index, '"*" or a column name (this stand-in reads no embedding, alias, cast or JSON path)')
+    if (!column)
+      throw parseError(
+        'select parameter',
+        value,
+        index,
+        '"*" or a column name (this stand-in reads no embedding, alias, cast or JSON path)',
+      )
     columns.push(column)
     index = skipSpaces(value, index + column.length)
     if (index === value.length) return columns
-    if (value[index] !== ',') throw parseError('select parameter', value, index, '"," or end of input')
+    if (value[index] !== ',')
+      throw parseError('select parameter', value, index, '"," or end of input')
     index += 1
   }
 }
@@ -44,7 +53,7 @@ export type OrderTerm = {column: string; direction: 'asc' | 'desc'; nulls?: 'fir
 /** `order=column[.asc|.desc][.nullsfirst|.nullslast],…` */
 export function parseOrder(value: string): OrderTerm[] {
   const terms: OrderTerm[] = []
-  for (let index = 0; ; ) {
+  for (let index = 0; ;) {
     const column = identifierAt(value, index)
     if (!column) throw parseError('order', value, index, 'a column name')
     index += column.length
@@ -67,7 +76,8 @@ export function parseOrder(value: string): OrderTerm[] {
 }
 
 export function parseLimit(value: string): number {
-  if (!/^\d+$/.test(value)) throw parseError('limit parameter', value, value.search(/\D/), 'a digit')
+  if (!/^\d+$/.test(value))
+    throw parseError('limit parameter', value, value.search(/\D/), 'a digit')
   return Number(value)
 }
 
@@ -75,7 +85,12 @@ export function parseLimit(value: string): number {
 export function parseEqualityFilter(filter: string): string {
   const value = /^eq\.(.*)$/s.exec(filter)?.[1]
   if (value === undefined) {
-    throw postgrestError(400, 'PGRST100', `"failed to parse filter (${filter})" (line 1, column 1)`, 'this stand-in reads only the eq operator')
+    throw postgrestError(
+      400,
+      'PGRST100',
+      `"failed to parse filter (${filter})" (line 1, column 1)`,
+      'this stand-in reads only the eq operator',
+    )
   }
   return value
 }

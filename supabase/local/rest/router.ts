@@ -11,17 +11,33 @@ import {parseEqualityFilter, parseLimit, parseOrder, parseSelect} from './query.
 
 const TABLES = new Set(['free_estimate_requests'])
 
-export type RestRequest = {req: IncomingMessage; path: string; url: URL; claims: RequestClaims; db: Database; headers: Record<string, string>}
+export type RestRequest = {
+  req: IncomingMessage
+  path: string
+  url: URL
+  claims: RequestClaims
+  db: Database
+  headers: Record<string, string>
+}
 
 export async function handleRest(request: RestRequest): Promise<{status: number; body?: unknown}> {
   const {req, path} = request
   const table = /^\/([a-z_][a-z0-9_]*)$/.exec(path)?.[1]
   if (!table || !TABLES.has(table)) {
-    throw postgrestError(404, 'PGRST205', `Could not find the table 'public.${path.slice(1)}' in the schema cache`)
+    throw postgrestError(
+      404,
+      'PGRST205',
+      `Could not find the table 'public.${path.slice(1)}' in the schema cache`,
+    )
   }
   const profile = req.headers['content-profile'] ?? req.headers['accept-profile'] ?? 'public'
-  if (profile !== 'public') throw postgrestError(406, 'PGRST106', 'The schema must be one of the following: public')
-  const settings: RequestSettings = {headers: request.headers, method: req.method, path: `/${table}`}
+  if (profile !== 'public')
+    throw postgrestError(406, 'PGRST106', 'The schema must be one of the following: public')
+  const settings: RequestSettings = {
+    headers: request.headers,
+    method: req.method,
+    path: `/${table}`,
+  }
   try {
     if (req.method === 'POST') return await insert(request, table, settings)
     if (req.method === 'GET') return await select(request, table, settings)
@@ -35,23 +51,41 @@ async function readRows(req: IncomingMessage) {
   try {
     return await readJson(req)
   } catch (error) {
-    if (error instanceof BodyNotJson) throw postgrestError(400, 'PGRST102', 'Empty or invalid json', error.message)
+    if (error instanceof BodyNotJson)
+      throw postgrestError(400, 'PGRST102', 'Empty or invalid json', error.message)
     // Postgres refuses the bytes itself when PostgREST hands them on (22021, character_not_in_repertoire).
-    if (error instanceof BodyNotUtf8) throw postgrestError(400, '22021', 'invalid byte sequence for encoding "UTF8"')
+    if (error instanceof BodyNotUtf8)
+      throw postgrestError(400, '22021', 'invalid byte sequence for encoding "UTF8"')
     throw error
   }
 }
 
-async function insert({req, url, claims, db}: RestRequest, table: string, settings: RequestSettings) {
+async function insert(
+  {req, url, claims, db}: RestRequest,
+  table: string,
+  settings: RequestSettings,
+) {
   if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
-    throw postgrestError(415, 'PGRST107', `Content-Type not acceptable: ${req.headers['content-type'] ?? 'none'}`)
+    throw postgrestError(
+      415,
+      'PGRST107',
+      `Content-Type not acceptable: ${req.headers['content-type'] ?? 'none'}`,
+    )
   }
   const body = await readRows(req)
   const rows = Array.isArray(body) ? body : [body]
-  if (rows.length === 0 || rows.some((row) => typeof row !== 'object' || row === null || Array.isArray(row))) {
+  if (
+    rows.length === 0 ||
+    rows.some((row) => typeof row !== 'object' || row === null || Array.isArray(row))
+  ) {
     throw postgrestError(400, 'PGRST102', 'Empty or invalid json')
   }
-  const columns = await insertColumns(db, table, rows as Record<string, unknown>[], url.searchParams.get('columns'))
+  const columns = await insertColumns(
+    db,
+    table,
+    rows as Record<string, unknown>[],
+    url.searchParams.get('columns'),
+  )
   const list = columns.map((column) => `"${column}"`).join(', ')
   const returnRepresentation = /return=representation/.test(String(req.headers.prefer ?? ''))
   const inserted = await asRequest(
@@ -69,14 +103,23 @@ async function insert({req, url, claims, db}: RestRequest, table: string, settin
 }
 
 /** The columns to insert: `?columns=` when given, else the keys of the rows; each must be the table's. */
-async function insertColumns(db: Database, table: string, rows: Record<string, unknown>[], requested: string | null) {
+async function insertColumns(
+  db: Database,
+  table: string,
+  rows: Record<string, unknown>[],
+  requested: string | null,
+) {
   const known = await tableColumns(db, table)
   const columns = requested
     ? requested.split(',').map((column) => column.trim().replace(/^"|"$/g, ''))
     : [...new Set(rows.flatMap((row) => Object.keys(row)))]
   const unknown = columns.find((column) => !known.has(column))
   if (unknown !== undefined) {
-    throw postgrestError(400, 'PGRST204', `Could not find the '${unknown}' column of '${table}' in the schema cache`)
+    throw postgrestError(
+      400,
+      'PGRST204',
+      `Could not find the '${unknown}' column of '${table}' in the schema cache`,
+    )
   }
   if (columns.length === 0) throw postgrestError(400, 'PGRST102', 'Empty or invalid json')
   return columns
@@ -87,7 +130,8 @@ const RESERVED_PARAMS = new Set(['select', 'order', 'limit', 'columns'])
 async function select({url, claims, db}: RestRequest, table: string, settings: RequestSettings) {
   const known = await tableColumns(db, table)
   const mustExist = (column: string) => {
-    if (column !== '*' && !known.has(column)) throw postgrestError(400, '42703', `column ${table}.${column} does not exist`)
+    if (column !== '*' && !known.has(column))
+      throw postgrestError(400, '42703', `column ${table}.${column} does not exist`)
     return column
   }
   const columns = parseSelect(url.searchParams.get('select') ?? '*').map(mustExist)
@@ -104,12 +148,20 @@ async function select({url, claims, db}: RestRequest, table: string, settings: R
     conditions.push(`"${column}"::text = $${values.length}`)
   }
   const list = columns.includes('*') ? '*' : columns.map((column) => `"${column}"`).join(', ')
-  const orderBy = order.map(({column, direction, nulls}) => `"${column}" ${direction}${nulls ? ` nulls ${nulls}` : ''}`).join(', ')
+  const orderBy = order
+    .map(
+      ({column, direction, nulls}) => `"${column}" ${direction}${nulls ? ` nulls ${nulls}` : ''}`,
+    )
+    .join(', ')
   const where = conditions.length ? ` where ${conditions.join(' and ')}` : ''
   const {rows} = await asRequest(
     db,
     claims,
-    (tx) => tx.query(`select ${list} from public.${table}${where} order by ${orderBy}${limit === undefined ? '' : ` limit ${limit}`}`, values),
+    (tx) =>
+      tx.query(
+        `select ${list} from public.${table}${where} order by ${orderBy}${limit === undefined ? '' : ` limit ${limit}`}`,
+        values,
+      ),
     settings,
   )
   return {status: 200, body: rows}

@@ -31,7 +31,11 @@ const forgingClient = (n: number) =>
     auth: {persistSession: false},
     global: {
       fetch: fetchFrom('127.0.0.2'),
-      headers: {'X-Forwarded-For': `10.1.${n >> 8}.${n & 255}`, 'X-Real-IP': `10.2.0.${n & 255}`, 'CF-Connecting-IP': `10.3.0.${n & 255}`},
+      headers: {
+        'X-Forwarded-For': `10.1.${n >> 8}.${n & 255}`,
+        'X-Real-IP': `10.2.0.${n & 255}`,
+        'CF-Connecting-IP': `10.3.0.${n & 255}`,
+      },
     },
   })
 
@@ -39,8 +43,18 @@ it('refuses a flood of 200 inserts from one address past 10 with 429 PT429, and 
   const started = Date.now()
   const visitor = visitorClient(supabase.url, '127.0.0.3')
   const [flood, visits] = await Promise.all([
-    Promise.all(Array.from({length: 200}, (_, n) => forgingClient(n).from('free_estimate_requests').insert(estimate(`flood-${n}@example.com`)))),
-    Promise.all(Array.from({length: 3}, (_, n) => visitor.from('free_estimate_requests').insert(estimate(`visitor-${n}@example.com`)))),
+    Promise.all(
+      Array.from({length: 200}, (_, n) =>
+        forgingClient(n)
+          .from('free_estimate_requests')
+          .insert(estimate(`flood-${n}@example.com`)),
+      ),
+    ),
+    Promise.all(
+      Array.from({length: 3}, (_, n) =>
+        visitor.from('free_estimate_requests').insert(estimate(`visitor-${n}@example.com`)),
+      ),
+    ),
   ])
   expect(Date.now() - started).toBeLessThan(10_000)
 
@@ -73,7 +87,11 @@ it('refuses a flood of 200 inserts from one address past 10 with 429 PT429, and 
 it('says when to come back in a Retry-After header', async () => {
   const response = await fetchFrom('127.0.0.2')(`${supabase.url}/rest/v1/free_estimate_requests`, {
     method: 'POST',
-    headers: {apikey: DEMO_ANON_KEY, Authorization: `Bearer ${DEMO_ANON_KEY}`, 'Content-Type': 'application/json'},
+    headers: {
+      'apikey': DEMO_ANON_KEY,
+      'Authorization': `Bearer ${DEMO_ANON_KEY}`,
+      'Content-Type': 'application/json',
+    },
     body: JSON.stringify(estimate('late@example.com')),
   })
   expect(response.status).toBe(429)
@@ -83,7 +101,13 @@ it('says when to come back in a Retry-After header', async () => {
 it('limits one e-mail address to 3 requests whatever address they come from', async () => {
   const answers = []
   for (const address of ['127.0.0.6', '127.0.0.7', '127.0.0.8', '127.0.0.9']) {
-    answers.push((await visitorClient(supabase.url, address).from('free_estimate_requests').insert(estimate('repeat@example.com'))).status)
+    answers.push(
+      (
+        await visitorClient(supabase.url, address)
+          .from('free_estimate_requests')
+          .insert(estimate('repeat@example.com'))
+      ).status,
+    )
   }
   expect(answers).toEqual([201, 201, 201, 429])
 })

@@ -27,7 +27,13 @@ export function AuthButton() {
   }
   return (
     <>
-      <button type="button" className="nav-button" aria-haspopup="dialog" commandfor={dialogId} command="show-modal">
+      <button
+        type="button"
+        className="nav-button"
+        aria-haspopup="dialog"
+        commandfor={dialogId}
+        command="show-modal"
+      >
         Login
       </button>
       <SignInModal id={dialogId} />

@@ -8,7 +8,11 @@ type Mode = 'login' | 'signup' | 'reset'
 const MODES: Record<Mode, {title: string; subtitle: string; submit: string}> = {
   login: {title: 'Welcome Back', subtitle: 'Please sign in to continue', submit: 'Login'},
   signup: {title: 'Create Account', subtitle: 'Sign up to get started', submit: 'Sign Up'},
-  reset: {title: 'Reset Password', subtitle: 'Enter your email to reset', submit: 'Send Reset Link'},
+  reset: {
+    title: 'Reset Password',
+    subtitle: 'Enter your email to reset',
+    submit: 'Send Reset Link',
+  },
 }
 
 type Message = {kind: 'error' | 'success'; text: string}
@@ -45,16 +49,25 @@ export function SignInModal({id}: {id: string}) {
         if (error) return setMessage({kind: 'error', text: describeFailure(error.message)})
         element.closest('dialog')?.close()
       } else if (mode === 'signup') {
-        const {error} = await auth.signUp({email, password, options: {emailRedirectTo: `${here}/account/confirmed`}})
+        const {error} = await auth.signUp({
+          email,
+          password,
+          options: {emailRedirectTo: `${here}/account/confirmed`},
+        })
         if (error) return setMessage({kind: 'error', text: describeFailure(error.message)})
         setMessage({kind: 'success', text: 'Sign-up successful! Confirm via email.'})
       } else {
-        const {error} = await auth.resetPasswordForEmail(email, {redirectTo: `${here}/account/reset-password`})
+        const {error} = await auth.resetPasswordForEmail(email, {
+          redirectTo: `${here}/account/reset-password`,
+        })
         if (error) return setMessage({kind: 'error', text: describeFailure(error.message)})
         setMessage({kind: 'success', text: 'Reset link sent—check your email.'})
       }
     } catch (error) {
-      setMessage({kind: 'error', text: describeFailure(error instanceof Error ? error.message : String(error))})
+      setMessage({
+        kind: 'error',
+        text: describeFailure(error instanceof Error ? error.message : String(error)),
+      })
     } finally {
       setBusy(false)
     }
@@ -78,21 +91,38 @@ export function SignInModal({id}: {id: string}) {
         form.current?.reset()
       }}
     >
-      <button type="button" className="modal-close" commandfor={id} command="close" aria-label="Close">
+      <button
+        type="button"
+        className="modal-close"
+        commandfor={id}
+        command="close"
+        aria-label="Close"
+      >
         <span aria-hidden="true">×</span>
       </button>
       <h2 id={`${id}-title`}>{title}</h2>
       <p className="modal-hint">{subtitle}</p>
       <form ref={form} className="auth-form" data-held onSubmit={onSubmit}>
         {message && (
-          <p className={message.kind === 'error' ? 'form-error' : 'form-success'} role={message.kind === 'error' ? 'alert' : 'status'}>
+          <p
+            className={message.kind === 'error' ? 'form-error' : 'form-success'}
+            role={message.kind === 'error' ? 'alert' : 'status'}
+          >
             {message.text}
           </p>
         )}
         <label htmlFor={`${id}-email`}>Email</label>
-        {/* The dialog's first focus, as HTML recommends for a dialog: it takes effect before any script runs. */}
-        {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
-        <input ref={emailInput} id={`${id}-email`} type="email" name="email" autoComplete="email" required autoFocus />
+        <input
+          ref={emailInput}
+          id={`${id}-email`}
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          // The dialog's first focus, as HTML recommends for dialogs; it works before any script has run.
+          // eslint-disable-next-line jsx-a11y/no-autofocus
+          autoFocus
+        />
         {mode !== 'reset' && (
           <>
             <label htmlFor={`${id}-password`}>Password</label>
@@ -106,7 +136,12 @@ export function SignInModal({id}: {id: string}) {
           </>
         )}
         {mode === 'login' && (
-          <button type="button" className="link-button auth-forgot" data-replay onClick={() => switchTo('reset')}>
+          <button
+            type="button"
+            className="link-button auth-forgot"
+            data-replay
+            onClick={() => switchTo('reset')}
+          >
             Forgot password?
           </button>
         )}
@@ -121,7 +156,12 @@ export function SignInModal({id}: {id: string}) {
       ) : (
         <p className="auth-toggle">
           {mode === 'login' ? 'Don’t have an account?' : 'Already have an account?'}{' '}
-          <button type="button" className="link-button" data-replay onClick={() => switchTo(mode === 'login' ? 'signup' : 'login')}>
+          <button
+            type="button"
+            className="link-button"
+            data-replay
+            onClick={() => switchTo(mode === 'login' ? 'signup' : 'login')}
+          >
             {mode === 'login' ? 'Sign Up' : 'Login'}
           </button>
         </p>

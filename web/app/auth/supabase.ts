@@ -9,7 +9,12 @@ const waiting: Array<(supabase: SupabaseClient) => void> = []
 export function loadSupabase(): Promise<SupabaseClient> {
   client ??= import('@supabase/supabase-js').then(({createClient}) => {
     const supabase = createClient(supabaseUrl, supabaseAnonKey, {
-      auth: {storageKey: AUTH_STORAGE_KEY, flowType: 'implicit', detectSessionInUrl: true, persistSession: true},
+      auth: {
+        storageKey: AUTH_STORAGE_KEY,
+        flowType: 'implicit',
+        detectSessionInUrl: true,
+        persistSession: true,
+      },
     })
     for (const callback of waiting.splice(0)) callback(supabase)
     return supabase
@@ -25,12 +30,15 @@ export function whenSupabaseLoads(callback: (supabase: SupabaseClient) => void) 
 
 /** True when this browser holds a session, or the address carries one back from an e-mailed link. */
 export const hasSessionToRestore = () =>
-  window.localStorage.getItem(AUTH_STORAGE_KEY) !== null || /[#&](access_token|error_description)=/.test(window.location.hash)
+  window.localStorage.getItem(AUTH_STORAGE_KEY) !== null ||
+  /[#&](access_token|error_description)=/.test(window.location.hash)
 
 /** How browsers word a request that never reached the server. */
-export const isConnectionFailure = (message: string) => /failed to fetch|fetch failed|networkerror|load failed/i.test(message)
+export const isConnectionFailure = (message: string) =>
+  /failed to fetch|fetch failed|networkerror|load failed/i.test(message)
 
 export const CONNECTION_FAILURE = 'Could not reach the server. Check your connection and try again.'
 
 /** The words to show for a failed call: the service's message, or what a failed connection means. */
-export const describeFailure = (message: string) => (isConnectionFailure(message) ? CONNECTION_FAILURE : message)
+export const describeFailure = (message: string) =>
+  isConnectionFailure(message) ? CONNECTION_FAILURE : message

@@ -3,9 +3,7 @@ import {useEffect, useState} from 'react'
 import {loadSupabase} from './supabase.ts'
 
 export type ReturnFromEmail =
-  | {state: 'checking'}
-  | {state: 'signed-in'; user: User}
-  | {state: 'failed'; reason: string}
+  {state: 'checking'} | {state: 'signed-in'; user: User} | {state: 'failed'; reason: string}
 
 /**
  * Where an e-mailed link lands: supabase-js reads the session (or the error) from the address fragment.
@@ -21,7 +19,12 @@ export function useReturnFromEmail(): ReturnFromEmail {
         if (data.session) return setResult({state: 'signed-in', user: data.session.user})
         setResult({state: 'failed', reason: linkError ?? 'This link is invalid or has expired.'})
       })
-      .catch((error: unknown) => setResult({state: 'failed', reason: error instanceof Error ? error.message : String(error)}))
+      .catch((error: unknown) =>
+        setResult({
+          state: 'failed',
+          reason: error instanceof Error ? error.message : String(error),
+        }),
+      )
   }, [])
   return result
 }

@@ -54,14 +54,29 @@ export function IndicatorModal({id, indicator, buyLabel, hint, directMessageUrl}
       <h2 id={titleId}>{indicator.name}</h2>
       <p>{indicator.description}</p>
       <p className="modal-price">{formatRupees(indicator.price)}</p>
-      <a className="button button-primary" href={clean(directMessageUrl)} target="_blank" rel="noopener noreferrer">
+      <a
+        className="button button-primary"
+        href={clean(directMessageUrl)}
+        target="_blank"
+        rel="noopener noreferrer"
+      >
         {buyLabel}
-        <span className="visually-hidden"> {indicator.name} by direct message (opens in a new tab)</span>
+        <span className="visually-hidden">
+          {' '}
+          {indicator.name} by direct message (opens in a new tab)
+        </span>
       </a>
       <p className="modal-hint">{fillName(hint, indicator.name)}</p>
-      {/* The dialog's first focus, as HTML recommends for a dialog: it takes effect before any script runs. */}
-      {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
-      <button ref={closeButton} type="button" className="button button-secondary" commandfor={id} command="close" autoFocus>
+      <button
+        ref={closeButton}
+        type="button"
+        className="button button-secondary"
+        commandfor={id}
+        command="close"
+        // The dialog's first focus, as HTML recommends for dialogs; it works before any script has run.
+        // eslint-disable-next-line jsx-a11y/no-autofocus
+        autoFocus
+      >
         Close
       </button>
     </Dialog>

@@ -16,13 +16,20 @@ export function PlanCards({plans, subscribeLabel, subscribeUrl, headingLevel: He
       {plans.map((plan) => (
         <li key={plan._id} className="card plan-card">
           <Heading className="card-title">{plan.title}</Heading>
-          <p className="plan-price">{formatRecurringPrice(plan.price, clean(plan.billingPeriod))}</p>
+          <p className="plan-price">
+            {formatRecurringPrice(plan.price, clean(plan.billingPeriod))}
+          </p>
           <ul className="feature-list">
             {plan.features.map((feature) => (
               <li key={feature}>{feature}</li>
             ))}
           </ul>
-          <a className="button button-primary" href={clean(subscribeUrl)} target="_blank" rel="noopener noreferrer">
+          <a
+            className="button button-primary"
+            href={clean(subscribeUrl)}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
             {subscribeLabel}
             <span className="visually-hidden"> to {plan.title} (opens in a new tab)</span>
           </a>

@@ -12,7 +12,11 @@ const noChanges = () => () => {}
 export function Preview() {
   const {pathname} = useLocation()
   // False in the server's HTML and while hydrating, true after: the overlays load in the browser only.
-  const mounted = useSyncExternalStore(noChanges, () => true, () => false)
+  const mounted = useSyncExternalStore(
+    noChanges,
+    () => true,
+    () => false,
+  )
   return (
     <>
       <div className="preview-banner" role="region" aria-label="Preview">

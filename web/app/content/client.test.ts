@@ -10,19 +10,30 @@ import {readContentEnv} from './env.ts'
 describe('the content client from configuration', () => {
   it('talks to the embedded lake by default, by address and without a project hostname', () => {
     const client = contentClient('published', readContentEnv({}))
-    expect(client.getUrl('/data/query/production')).toBe('http://127.0.0.1:4444/v2025-02-19/data/query/production')
+    expect(client.getUrl('/data/query/production')).toBe(
+      'http://127.0.0.1:4444/v2025-02-19/data/query/production',
+    )
     expect(client.config().token).toBeUndefined()
   })
 
   it("talks to a Sanity project's own host when SANITY_API_HOST is empty", () => {
-    const env = readContentEnv({SANITY_PROJECT_ID: 'abc123', SANITY_DATASET: 'staging', SANITY_API_HOST: ''})
+    const env = readContentEnv({
+      SANITY_PROJECT_ID: 'abc123',
+      SANITY_DATASET: 'staging',
+      SANITY_API_HOST: '',
+    })
     const client = contentClient('published', env)
-    expect(client.getUrl('/data/query/staging')).toBe('https://abc123.api.sanity.io/v2025-02-19/data/query/staging')
+    expect(client.getUrl('/data/query/staging')).toBe(
+      'https://abc123.api.sanity.io/v2025-02-19/data/query/staging',
+    )
   })
 
   it('gives the read token to the drafts client and the write token to the write client, never to the public one', () => {
     const env = readContentEnv({SANITY_API_READ_TOKEN: 'read', SANITY_API_WRITE_TOKEN: 'write'})
-    expect(contentClient('drafts', env).config()).toMatchObject({token: 'read', perspective: 'drafts'})
+    expect(contentClient('drafts', env).config()).toMatchObject({
+      token: 'read',
+      perspective: 'drafts',
+    })
     expect(contentClient('write', env).config()).toMatchObject({token: 'write', perspective: 'raw'})
     expect(contentClient('published', env).config().token).toBeUndefined()
   })
@@ -37,12 +48,21 @@ describe('the content client from configuration', () => {
 describe('no code branches on which Content Lake it talks to', () => {
   const root = resolve(import.meta.dirname, '../../..')
   const configurationFiles = new Set(['web/app/content/env.ts', 'web/app/content/client.ts'])
-  const sources = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', 'web', 'scripts'], {
-    cwd: root,
-    encoding: 'utf8',
-  })
+  const sources = execFileSync(
+    'git',
+    ['ls-files', '--cached', '--others', '--exclude-standard', 'web', 'scripts'],
+    {
+      cwd: root,
+      encoding: 'utf8',
+    },
+  )
     .split('\n')
-    .filter((file) => /\.(ts|tsx)$/.test(file) && !/\.test\.tsx?$|\/e2e\//.test(file) && !configurationFiles.has(file))
+    .filter(
+      (file) =>
+        /\.(ts|tsx)$/.test(file) &&
+        !/\.test\.tsx?$|\/e2e\//.test(file) &&
+        !configurationFiles.has(file),
+    )
 
   it.each([
     ['the embedded lake’s address', /127\.0\.0\.1:4444|localhost:4444/],

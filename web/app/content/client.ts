@@ -10,7 +10,10 @@ export type ContentAccess =
   /** Raw documents with the write token: the seed and editor tools. */
   | 'write'
 
-export function contentClient(access: ContentAccess, env: ContentEnv = readContentEnv()): SanityClient {
+export function contentClient(
+  access: ContentAccess,
+  env: ContentEnv = readContentEnv(),
+): SanityClient {
   const base = {
     projectId: env.projectId,
     dataset: env.dataset,
@@ -20,7 +23,12 @@ export function contentClient(access: ContentAccess, env: ContentEnv = readConte
   }
   if (access === 'published') return createClient({...base, perspective: 'published'})
   if (access === 'drafts') {
-    return createClient({...base, perspective: 'drafts', token: env.readToken, stega: {enabled: true, studioUrl: env.studioUrl}})
+    return createClient({
+      ...base,
+      perspective: 'drafts',
+      token: env.readToken,
+      stega: {enabled: true, studioUrl: env.studioUrl},
+    })
   }
   return createClient({...base, perspective: 'raw', token: env.writeToken})
 }

@@ -21,14 +21,20 @@ export function readContentEnv(env: Env = process.env): ContentEnv {
   const projectId = env.SANITY_PROJECT_ID || 'embedded'
   const dataset = env.SANITY_DATASET || 'production'
   if (!/^[a-z0-9-]+$/.test(projectId)) {
-    throw new Error(`SANITY_PROJECT_ID "${projectId}" is not a Sanity project id (lowercase letters, digits, -)`)
+    throw new Error(
+      `SANITY_PROJECT_ID "${projectId}" is not a Sanity project id (lowercase letters, digits, -)`,
+    )
   }
   if (!/^[a-z0-9][a-z0-9_-]{0,63}$/.test(dataset)) {
-    throw new Error(`SANITY_DATASET "${dataset}" is not a dataset name (lowercase letters, digits, _ and -)`)
+    throw new Error(
+      `SANITY_DATASET "${dataset}" is not a dataset name (lowercase letters, digits, _ and -)`,
+    )
   }
   const apiHost = env.SANITY_API_HOST ?? 'http://127.0.0.1:4444'
   if (apiHost !== '' && !URL.canParse(apiHost)) {
-    throw new Error(`SANITY_API_HOST "${apiHost}" is not a URL (leave it empty to use Sanity's API)`)
+    throw new Error(
+      `SANITY_API_HOST "${apiHost}" is not a URL (leave it empty to use Sanity's API)`,
+    )
   }
   return {
     projectId,

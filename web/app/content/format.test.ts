@@ -7,6 +7,8 @@ describe('content formatting', () => {
   })
 
   it('fills the indicator name into a hint', () => {
-    expect(fillName('Mention “{name}” when you write', 'Straddle RSI')).toBe('Mention “Straddle RSI” when you write')
+    expect(fillName('Mention “{name}” when you write', 'Straddle RSI')).toBe(
+      'Mention “Straddle RSI” when you write',
+    )
   })
 })

@@ -5,7 +5,12 @@ import {existsSync, readFileSync, statSync} from 'node:fs'
 import {extname, resolve} from 'node:path'
 
 const MAX_INLINE_BYTES = 8 * 1024
-const TYPES: Record<string, string> = {'.webp': 'image/webp', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png'}
+const TYPES: Record<string, string> = {
+  '.webp': 'image/webp',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.png': 'image/png',
+}
 
 export function inlineSiteImage(url: string | null): string | null {
   if (!url?.startsWith('/') || url.includes('..')) return url

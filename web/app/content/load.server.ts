@@ -21,16 +21,25 @@ export const contentFor = (context: Readonly<AppLoadContext> | undefined): Sanit
   context?.content ?? (published ??= contentClient('published'))
 
 /** True while the preview server renders: pages then show drafts and say so. */
-export const isPreview = (context: Readonly<AppLoadContext> | undefined) => context?.content !== undefined
+export const isPreview = (context: Readonly<AppLoadContext> | undefined) =>
+  context?.content !== undefined
 
 export function required<T>(value: T | null | undefined, what: string): T {
   if (value === null || value === undefined) {
-    throw new Error(`The Content Lake has no ${what}. Publish it in the Studio, or run \`npm run seed\`.`)
+    throw new Error(
+      `The Content Lake has no ${what}. Publish it in the Studio, or run \`npm run seed\`.`,
+    )
   }
   return value
 }
 
 /** The copy of a page whose items come from the catalogue (title, intro, action label and hint, SEO). */
-export async function loadSitePage(context: Readonly<AppLoadContext> | undefined, route: SitePageRoute) {
-  return required(await contentFor(context).fetch(SITE_PAGE_QUERY, {route}), `page document for /${route}`)
+export async function loadSitePage(
+  context: Readonly<AppLoadContext> | undefined,
+  route: SitePageRoute,
+) {
+  return required(
+    await contentFor(context).fetch(SITE_PAGE_QUERY, {route}),
+    `page document for /${route}`,
+  )
 }

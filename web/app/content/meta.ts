@@ -25,7 +25,8 @@ export function pageMeta(dirtySeo: PageSeo, dirtySite: Site, pathname: string): 
 
 /** The site settings the root loader read, as route meta functions see them. */
 export function siteFromMatches(matches: ReadonlyArray<MatchLike>): Site {
-  const root = matches.find((match) => match?.id === 'root')?.loaderData as {settings?: Site} | undefined
+  const root = matches.find((match) => match?.id === 'root')?.loaderData as
+    {settings?: Site} | undefined
   if (!root?.settings) throw new Error('The root loader gave no site settings')
   return root.settings
 }

@@ -1,7 +1,8 @@
 // Every GROQ query the site runs. TypeGen reads these and writes their result types.
 import {defineQuery} from 'groq'
 
-export const SITE_SETTINGS_QUERY = defineQuery(`*[_type == "siteSettings" && _id == "siteSettings"][0]{
+export const SITE_SETTINGS_QUERY =
+  defineQuery(`*[_type == "siteSettings" && _id == "siteSettings"][0]{
   siteName,
   siteUrl,
   contactEmail,
@@ -35,7 +36,9 @@ export const SITE_PAGE_QUERY = defineQuery(`*[_type == "sitePage" && route == $r
   seo
 }`)
 
-export const PLANS_QUERY = defineQuery(`*[_type == "plan"] | order(order asc){_id, title, price, billingPeriod, features}`)
+export const PLANS_QUERY = defineQuery(
+  `*[_type == "plan"] | order(order asc){_id, title, price, billingPeriod, features}`,
+)
 
 export const INDICATORS_QUERY = defineQuery(`*[_type == "indicator"] | order(order asc){
   _id,
@@ -50,9 +53,13 @@ export const INDICATORS_QUERY = defineQuery(`*[_type == "indicator"] | order(ord
   }
 }`)
 
-export const TOOLKIT_MODULES_QUERY = defineQuery(`*[_type == "toolkitModule"] | order(order asc){_id, name, description}`)
+export const TOOLKIT_MODULES_QUERY = defineQuery(
+  `*[_type == "toolkitModule"] | order(order asc){_id, name, description}`,
+)
 
-export const AUTOMATION_SERVICES_QUERY = defineQuery(`*[_type == "automationService"] | order(order asc){_id, name, description}`)
+export const AUTOMATION_SERVICES_QUERY = defineQuery(
+  `*[_type == "automationService"] | order(order asc){_id, name, description}`,
+)
 
 export const LEGAL_PAGE_QUERY = defineQuery(`*[_type == "legalPage" && slug.current == $slug][0]{
   title,

@@ -24,7 +24,8 @@ declare global {
 export function installEarlyControls() {
   const early: EarlyControls = {held: new Set(), claimed: new WeakSet(), taps: [], hydrated: false}
   window.earlyControls = early
-  const listen = (type: string, listener: (event: Event) => void) => document.addEventListener(type, listener, true)
+  const listen = (type: string, listener: (event: Event) => void) =>
+    document.addEventListener(type, listener, true)
   listen('submit', (event) => {
     const form = event.target as HTMLFormElement
     if (!form.hasAttribute('data-held') || early.claimed.has(form)) return

@@ -4,7 +4,10 @@ import {useEffect, useEffectEvent, type RefObject} from 'react'
  * Takes a form over from the early script: a submit made before hydration is sent now, exactly once, and
  * every later submit is React's. The form carries `data-held` so the early script holds its submits.
  */
-export function useHeldSubmit(form: RefObject<HTMLFormElement | null>, send: (form: HTMLFormElement) => void) {
+export function useHeldSubmit(
+  form: RefObject<HTMLFormElement | null>,
+  send: (form: HTMLFormElement) => void,
+) {
   const sendHeld = useEffectEvent(send)
   useEffect(() => {
     const element = form.current

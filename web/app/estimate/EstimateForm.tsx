@@ -13,7 +13,8 @@ import {
 } from './estimateRequest.ts'
 import {describeRefusal} from './refusal.ts'
 
-type Status = {state: 'idle'} | {state: 'submitting'} | {state: 'sent'} | {state: 'failed'; message: string}
+type Status =
+  {state: 'idle'} | {state: 'submitting'} | {state: 'sent'} | {state: 'failed'; message: string}
 
 /**
  * The free-estimate request form: checked on submit, stored in Supabase, never losing what was typed.
@@ -39,7 +40,11 @@ export function EstimateForm({submitLabel}: {submitLabel: string}) {
     }
     setStatus({state: 'submitting'})
     try {
-      const {error} = await (await loadSupabase()).from('free_estimate_requests').insert(toRow(request))
+      const {error} = await (
+        await loadSupabase()
+      )
+        .from('free_estimate_requests')
+        .insert(toRow(request))
       if (error) return refused(error)
       element.reset()
       setStatus({state: 'sent'})
@@ -73,9 +78,15 @@ export function EstimateForm({submitLabel}: {submitLabel: string}) {
         {errors[field]}
       </p>
     ) : null
-  const describedBy = (field: EstimateField) => (errors[field] ? `${fieldId(field)}-error` : undefined)
+  const describedBy = (field: EstimateField) =>
+    errors[field] ? `${fieldId(field)}-error` : undefined
 
-  const textField = (field: 'name' | 'email' | 'phone', label: string, type: string, autoComplete: string) => (
+  const textField = (
+    field: 'name' | 'email' | 'phone',
+    label: string,
+    type: string,
+    autoComplete: string,
+  ) => (
     <div className="field">
       <label htmlFor={fieldId(field)}>{label} *</label>
       <input
@@ -91,13 +102,22 @@ export function EstimateForm({submitLabel}: {submitLabel: string}) {
     </div>
   )
 
-  const chips = (field: 'platforms' | 'requirements', legend: string, options: readonly string[]) => (
+  const chips = (
+    field: 'platforms' | 'requirements',
+    legend: string,
+    options: readonly string[],
+  ) => (
     <fieldset className="field chips" aria-describedby={describedBy(field)}>
       <legend>{legend} *</legend>
       <div className="chip-list">
         {options.map((option) => (
           <label key={option} className="chip">
-            <input type="checkbox" name={field} value={option} aria-invalid={errors[field] ? true : undefined} />
+            <input
+              type="checkbox"
+              name={field}
+              value={option}
+              aria-invalid={errors[field] ? true : undefined}
+            />
             {option}
           </label>
         ))}
@@ -163,7 +183,11 @@ export function EstimateForm({submitLabel}: {submitLabel: string}) {
       </div>
       {checkbox('terms_accepted', 'I agree to Terms & Conditions *')}
       {checkbox('ownership_confirmed', 'I confirm I own this information *')}
-      <button type="submit" className="button button-primary button-large" disabled={status.state === 'submitting'}>
+      <button
+        type="submit"
+        className="button button-primary button-large"
+        disabled={status.state === 'submitting'}
+      >
         {status.state === 'submitting' ? 'Submitting…' : submitLabel}
       </button>
     </form>

@@ -3,7 +3,12 @@
 // numbers; estimateRules.test.ts walks every check constraint and shows the form refuses first, in words.
 
 export const PLATFORMS = ['TradingView', 'Tradetron', 'Python', 'Other'] as const
-export const REQUIREMENTS = ['Indicator Development', 'Strategy Development', 'Backtesting', 'Automation'] as const
+export const REQUIREMENTS = [
+  'Indicator Development',
+  'Strategy Development',
+  'Backtesting',
+  'Automation',
+] as const
 
 /** The longest text each field takes, as the table's `length(…) <=` checks have it. */
 export const MAX_LENGTH = {name: 200, email: 254, phone: 40, description: 5000} as const
@@ -62,12 +67,14 @@ export function validateEstimateRequest(request: EstimateRequest): FieldErrors {
   for (const field of TEXT_FIELDS) {
     const value = request[field].trim()
     if (value === '') errors[field] = FIELD_MESSAGES.required
-    else if (value.length > MAX_LENGTH[field]) errors[field] = FIELD_MESSAGES.tooLong(MAX_LENGTH[field])
+    else if (value.length > MAX_LENGTH[field])
+      errors[field] = FIELD_MESSAGES.tooLong(MAX_LENGTH[field])
   }
   if (!errors.email && !VALID_EMAIL.test(request.email.trim())) errors.email = FIELD_MESSAGES.email
   const chosen = (field: 'platforms' | 'requirements', options: readonly string[]) => {
     if (request[field].length === 0) errors[field] = FIELD_MESSAGES.selectOne
-    else if (request[field].some((choice) => !options.includes(choice))) errors[field] = FIELD_MESSAGES.unknownOption
+    else if (request[field].some((choice) => !options.includes(choice)))
+      errors[field] = FIELD_MESSAGES.unknownOption
   }
   chosen('platforms', PLATFORMS)
   chosen('requirements', REQUIREMENTS)

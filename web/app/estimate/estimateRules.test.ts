@@ -7,7 +7,14 @@ import {fetchFrom} from '@quantedge/supabase/local/boundFetch'
 import {DEMO_ANON_KEY} from '@quantedge/supabase/local/keys'
 import {startTestSupabase, type TestSupabase} from '@quantedge/supabase/local/testSupabase'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {FIELD_MESSAGES, MAX_LENGTH, toRow, validateEstimateRequest, type EstimateField, type EstimateRequest} from './estimateRequest.ts'
+import {
+  FIELD_MESSAGES,
+  MAX_LENGTH,
+  toRow,
+  validateEstimateRequest,
+  type EstimateField,
+  type EstimateRequest,
+} from './estimateRequest.ts'
 import {describeRefusal} from './refusal.ts'
 
 const complete: EstimateRequest = {
@@ -24,7 +31,10 @@ const complete: EstimateRequest = {
 const over = (limit: number) => 'x'.repeat(limit + 1)
 
 /** For each check constraint: inputs that break it, the field the form marks, and the words it shows there. */
-const BREAKING_INPUTS: Record<string, Array<{change: Partial<EstimateRequest>; field: EstimateField; words: string}>> = {
+const BREAKING_INPUTS: Record<
+  string,
+  Array<{change: Partial<EstimateRequest>; field: EstimateField; words: string}>
+> = {
   name_present: [
     {change: {name: ' \t'}, field: 'name', words: FIELD_MESSAGES.required},
     {change: {name: over(MAX_LENGTH.name)}, field: 'name', words: 'Use at most 200 characters'},
@@ -32,7 +42,11 @@ const BREAKING_INPUTS: Record<string, Array<{change: Partial<EstimateRequest>; f
   email_present: [
     {change: {email: 'asha'}, field: 'email', words: FIELD_MESSAGES.email},
     {change: {email: 'asha rao@example.com'}, field: 'email', words: FIELD_MESSAGES.email},
-    {change: {email: `${over(MAX_LENGTH.email - '@example.com'.length)}@example.com`}, field: 'email', words: 'Use at most 254 characters'},
+    {
+      change: {email: `${over(MAX_LENGTH.email - '@example.com'.length)}@example.com`},
+      field: 'email',
+      words: 'Use at most 254 characters',
+    },
   ],
   phone_present: [
     {change: {phone: '  '}, field: 'phone', words: FIELD_MESSAGES.required},
@@ -46,10 +60,22 @@ const BREAKING_INPUTS: Record<string, Array<{change: Partial<EstimateRequest>; f
   ],
   description_present: [
     {change: {description: '\n'}, field: 'description', words: FIELD_MESSAGES.required},
-    {change: {description: over(MAX_LENGTH.description)}, field: 'description', words: 'Use at most 5,000 characters'},
+    {
+      change: {description: over(MAX_LENGTH.description)},
+      field: 'description',
+      words: 'Use at most 5,000 characters',
+    },
   ],
-  terms_accepted_true: [{change: {terms_accepted: false}, field: 'terms_accepted', words: FIELD_MESSAGES.required}],
-  ownership_confirmed_true: [{change: {ownership_confirmed: false}, field: 'ownership_confirmed', words: FIELD_MESSAGES.required}],
+  terms_accepted_true: [
+    {change: {terms_accepted: false}, field: 'terms_accepted', words: FIELD_MESSAGES.required},
+  ],
+  ownership_confirmed_true: [
+    {
+      change: {ownership_confirmed: false},
+      field: 'ownership_confirmed',
+      words: FIELD_MESSAGES.required,
+    },
+  ],
 }
 
 let supabase: TestSupabase
@@ -105,16 +131,29 @@ it('lets the limits themselves through: the form and the table agree on each num
 })
 
 it('words the throttle’s refusal as the visitor should read it', async () => {
-  const sameSender = createClient(supabase.url, DEMO_ANON_KEY, {auth: {persistSession: false}, global: {fetch: fetchFrom('127.0.0.7')}})
+  const sameSender = createClient(supabase.url, DEMO_ANON_KEY, {
+    auth: {persistSession: false},
+    global: {fetch: fetchFrom('127.0.0.7')},
+  })
   const request = toRow({...complete, email: 'eager@example.com'})
   let refused
-  for (let attempt = 0; attempt < 20 && !refused; attempt += 1) refused = (await sameSender.from('free_estimate_requests').insert(request)).error
+  for (let attempt = 0; attempt < 20 && !refused; attempt += 1)
+    refused = (await sameSender.from('free_estimate_requests').insert(request)).error
   expect(refused?.code).toBe('PT429')
-  expect(describeRefusal(refused!)).toEqual({message: 'Too many requests, please try again in a few minutes'})
+  expect(describeRefusal(refused!)).toEqual({
+    message: 'Too many requests, please try again in a few minutes',
+  })
 })
 
 it('words any other refusal as a sentence, never the service’s internals', () => {
-  const refusal = describeRefusal({code: '42501', message: 'new row violates row-level security policy for table "free_estimate_requests"'})
-  expect(refusal).toEqual({message: 'Your request could not be sent. Please try again in a moment.'})
-  expect(describeRefusal({message: 'TypeError: Failed to fetch'}).message).toBe('Could not reach the server. Check your connection and try again.')
+  const refusal = describeRefusal({
+    code: '42501',
+    message: 'new row violates row-level security policy for table "free_estimate_requests"',
+  })
+  expect(refusal).toEqual({
+    message: 'Your request could not be sent. Please try again in a moment.',
+  })
+  expect(describeRefusal({message: 'TypeError: Failed to fetch'}).message).toBe(
+    'Could not reach the server. Check your connection and try again.',
+  )
 })

@@ -9,7 +9,11 @@ import {clean} from '../content/clean.ts'
 
 export async function loader({context}: Route.LoaderArgs) {
   const {home, plans, subscribeLabel} = await contentFor(context).fetch(HOME_PAGE_QUERY)
-  return {home: required(home, 'home page document'), plans, subscribeLabel: subscribeLabel ?? 'Subscribe'}
+  return {
+    home: required(home, 'home page document'),
+    plans,
+    subscribeLabel: subscribeLabel ?? 'Subscribe',
+  }
 }
 
 export const meta: Route.MetaFunction = ({loaderData, matches, location}) =>

@@ -8,7 +8,12 @@ import {LEGAL_PAGE_QUERY} from '../content/queries.ts'
 
 export async function loader({request, context}: Route.LoaderArgs) {
   const slug = new URL(request.url).pathname.replace(/^\/|\/$/g, '')
-  return {page: required(await contentFor(context).fetch(LEGAL_PAGE_QUERY, {slug}), `legal text "${slug}"`)}
+  return {
+    page: required(
+      await contentFor(context).fetch(LEGAL_PAGE_QUERY, {slug}),
+      `legal text "${slug}"`,
+    ),
+  }
 }
 
 export const meta: Route.MetaFunction = seoMeta

@@ -7,7 +7,10 @@ import {TOOLKIT_MODULES_QUERY} from '../content/queries.ts'
 import {useSiteSettings} from '../root.tsx'
 
 export async function loader({context}: Route.LoaderArgs) {
-  const [page, modules] = await Promise.all([loadSitePage(context, 'python'), contentFor(context).fetch(TOOLKIT_MODULES_QUERY)])
+  const [page, modules] = await Promise.all([
+    loadSitePage(context, 'python'),
+    contentFor(context).fetch(TOOLKIT_MODULES_QUERY),
+  ])
   return {page, modules}
 }
 

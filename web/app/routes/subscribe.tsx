@@ -7,7 +7,10 @@ import {PLANS_QUERY} from '../content/queries.ts'
 import {useSiteSettings} from '../root.tsx'
 
 export async function loader({context}: Route.LoaderArgs) {
-  const [page, plans] = await Promise.all([loadSitePage(context, 'subscribe'), contentFor(context).fetch(PLANS_QUERY)])
+  const [page, plans] = await Promise.all([
+    loadSitePage(context, 'subscribe'),
+    contentFor(context).fetch(PLANS_QUERY),
+  ])
   return {page, plans}
 }
 

@@ -20,7 +20,12 @@ export default function TeamPage({loaderData}: Route.ComponentProps) {
       {page.body && <RichText value={page.body} />}
       <aside className="callout">
         {page.actionHint && <p>{page.actionHint}</p>}
-        <a className="button button-primary" href={clean(useSiteSettings().socialProfileUrl)} target="_blank" rel="noopener noreferrer">
+        <a
+          className="button button-primary"
+          href={clean(useSiteSettings().socialProfileUrl)}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
           {page.actionLabel ?? 'Follow us'}
           <span className="visually-hidden"> (opens in a new tab)</span>
         </a>

@@ -7,7 +7,10 @@ import {AUTOMATION_SERVICES_QUERY} from '../content/queries.ts'
 import {useSiteSettings} from '../root.tsx'
 
 export async function loader({context}: Route.LoaderArgs) {
-  const [page, services] = await Promise.all([loadSitePage(context, 'tradetron'), contentFor(context).fetch(AUTOMATION_SERVICES_QUERY)])
+  const [page, services] = await Promise.all([
+    loadSitePage(context, 'tradetron'),
+    contentFor(context).fetch(AUTOMATION_SERVICES_QUERY),
+  ])
   return {page, services}
 }
 

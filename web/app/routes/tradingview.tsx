@@ -11,8 +11,15 @@ import {useSiteSettings} from '../root.tsx'
 import {clean} from '../content/clean.ts'
 
 export async function loader({context}: Route.LoaderArgs) {
-  const [page, indicators] = await Promise.all([loadSitePage(context, 'tradingview'), contentFor(context).fetch(INDICATORS_QUERY)])
-  return {page, indicators, firstPoster: inlineSiteImage(clean(indicators[0]?.video.poster ?? null))}
+  const [page, indicators] = await Promise.all([
+    loadSitePage(context, 'tradingview'),
+    contentFor(context).fetch(INDICATORS_QUERY),
+  ])
+  return {
+    page,
+    indicators,
+    firstPoster: inlineSiteImage(clean(indicators[0]?.video.poster ?? null)),
+  }
 }
 
 export const meta: Route.MetaFunction = seoMeta

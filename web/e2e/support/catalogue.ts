@@ -6,4 +6,7 @@ export const shown = (text: string) => new RegExp(`^${text}[\\s\\u200B-\\u200D\\
 
 /** The price on the indicator card with this name, in a page or in the Studio's preview frame. */
 export const indicatorPrice = (page: Page | FrameLocator, name: string) =>
-  page.locator('li.indicator-card').filter({has: page.getByRole('heading', {name: shown(name)})}).locator('.card-price')
+  page
+    .locator('li.indicator-card')
+    .filter({has: page.getByRole('heading', {name: shown(name)})})
+    .locator('.card-price')

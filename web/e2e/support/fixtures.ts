@@ -6,7 +6,8 @@ export const test = base.extend({
   // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => {
     const url = process.env.E2E_BASE_URL
-    if (!url) throw new Error('E2E_BASE_URL is not set: run the browser tests through playwright.config.ts')
+    if (!url)
+      throw new Error('E2E_BASE_URL is not set: run the browser tests through playwright.config.ts')
     await use(url)
   },
 })
@@ -24,6 +25,8 @@ export async function openHydrated(page: import('@playwright/test').Page, path: 
 
 /** Waits until the current page's scripts have loaded and run. */
 export async function waitForHydration(page: import('@playwright/test').Page) {
-  await page.waitForFunction(() => (window as {__reactRouterRouteModules?: object}).__reactRouterRouteModules !== undefined)
+  await page.waitForFunction(
+    () => (window as {__reactRouterRouteModules?: object}).__reactRouterRouteModules !== undefined,
+  )
   await page.waitForLoadState('networkidle')
 }

@@ -7,7 +7,15 @@ import {plans} from '@quantedge/content/seed/content/plans'
 import {siteSettings} from '@quantedge/content/seed/content/siteSettings'
 import {sitePages} from '@quantedge/content/seed/content/sitePages'
 
-export const seed = {automationServices, toolkitModules, homePage, indicators, legalPages, plans, siteSettings}
+export const seed = {
+  automationServices,
+  toolkitModules,
+  homePage,
+  indicators,
+  legalPages,
+  plans,
+  siteSettings,
+}
 
 export function sitePage(route: string) {
   const page = sitePages.find((candidate) => candidate.route === route)
@@ -22,5 +30,10 @@ export function legalPage(slug: string) {
 }
 
 /** The first paragraph of a Portable Text body, as plain text. */
-export const firstParagraph = (body: ReadonlyArray<{style?: string; children?: ReadonlyArray<{text?: string}>}>) =>
-  body.find((block) => block.style === 'normal')?.children?.map((span) => span.text ?? '').join('') ?? ''
+export const firstParagraph = (
+  body: ReadonlyArray<{style?: string; children?: ReadonlyArray<{text?: string}>}>,
+) =>
+  body
+    .find((block) => block.style === 'normal')
+    ?.children?.map((span) => span.text ?? '')
+    .join('') ?? ''

@@ -1,7 +1,8 @@
 import type {AutomationService, ToolkitModule} from '@quantedge/schemas/types'
 import type {SeedDocument} from '../types.ts'
 
-const card = <T extends 'toolkitModule' | 'automationService'>(_type: T) =>
+const card =
+  <T extends 'toolkitModule' | 'automationService'>(_type: T) =>
   (order: number, slug: string, name: string, description: string) => ({
     _id: `${_type}-${slug}`,
     _type,

@@ -3,7 +3,13 @@ import type {SeedDocument} from '../types.ts'
 
 const INDICATOR_PRICE_RUPEES = 500
 
-const indicator = (order: number, slug: string, name: string, description: string, shows: string) => ({
+const indicator = (
+  order: number,
+  slug: string,
+  name: string,
+  description: string,
+  shows: string,
+) => ({
   _id: `indicator-${slug}`,
   _type: 'indicator' as const,
   name,

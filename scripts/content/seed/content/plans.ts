@@ -12,7 +12,11 @@ export const plans: SeedDocument<Plan>[] = [
     order: 1,
     price: PLAN_PRICE_RUPEES_PER_MONTH,
     billingPeriod: 'month',
-    features: ['Top 4 premium indicators included', 'Enhance your trading strategies', 'Real-time performance metrics'],
+    features: [
+      'Top 4 premium indicators included',
+      'Enhance your trading strategies',
+      'Real-time performance metrics',
+    ],
   },
   {
     _id: 'plan-derivative-quant-metrics',
@@ -22,6 +26,10 @@ export const plans: SeedDocument<Plan>[] = [
     order: 2,
     price: PLAN_PRICE_RUPEES_PER_MONTH,
     billingPeriod: 'month',
-    features: ['Advanced derivative insights', 'Volatility & risk analysis', 'Automated signal alerts'],
+    features: [
+      'Advanced derivative insights',
+      'Volatility & risk analysis',
+      'Automated signal alerts',
+    ],
   },
 ]

@@ -4,7 +4,10 @@ import {richText, type SeedDocument} from '../types.ts'
 
 type Route = Parameters<typeof sitePageId>[0]
 
-const page = (route: Route, fields: Omit<SeedDocument<SitePage>, '_id' | '_type' | 'route'>): SeedDocument<SitePage> => ({
+const page = (
+  route: Route,
+  fields: Omit<SeedDocument<SitePage>, '_id' | '_type' | 'route'>,
+): SeedDocument<SitePage> => ({
   _id: sitePageId(route),
   _type: 'sitePage',
   route,
@@ -18,7 +21,8 @@ export const sitePages: SeedDocument<SitePage>[] = [
     intro:
       'Six indicators built for Indian index options traders. Watch each demo, then buy the ones you need through a direct message.',
     actionLabel: 'Buy Now',
-    actionHint: 'Send us a direct message and mention “{name}” so we can activate it on your TradingView account.',
+    actionHint:
+      'Send us a direct message and mention “{name}” so we can activate it on your TradingView account.',
     seo: seo(
       'TradingView Indicators — QuantEdge',
       'Straddle, Strangle, Spread, Straddle RSI, Option Greeks and IV indicators for TradingView, with demo videos.',
@@ -46,7 +50,8 @@ export const sitePages: SeedDocument<SitePage>[] = [
   }),
   page('subscribe', {
     title: 'Activate Your Quant Metrics',
-    intro: 'Choose the metrics that match how you trade. Subscribe through our social profile and we will set you up.',
+    intro:
+      'Choose the metrics that match how you trade. Subscribe through our social profile and we will set you up.',
     actionLabel: 'Subscribe',
     seo: seo(
       'Quant Metrics Plans — QuantEdge',
@@ -96,7 +101,8 @@ export const sitePages: SeedDocument<SitePage>[] = [
   }),
   page('quantmetrics', {
     title: 'Quant Metrics Coming Soon…',
-    intro: 'A dashboard of index and derivative metrics is on its way. Follow us to hear the moment it launches.',
+    intro:
+      'A dashboard of index and derivative metrics is on its way. Follow us to hear the moment it launches.',
     seo: seo(
       'Quant Metrics — Coming soon — QuantEdge',
       'Quant Metrics, a dashboard of index and derivative metrics for Indian markets, is coming soon from QuantEdge.',

@@ -11,10 +11,25 @@ export const siteSettings: SeedDocument<SiteSettings> = {
   directMessageUrl: 'https://example.com/social/direct-message',
   socialProfileUrl: 'https://example.com/social/profile',
   socialProfiles: [
-    {_key: 'instagram', _type: 'socialProfile', network: 'Instagram', url: 'https://example.com/social/instagram'},
+    {
+      _key: 'instagram',
+      _type: 'socialProfile',
+      network: 'Instagram',
+      url: 'https://example.com/social/instagram',
+    },
     {_key: 'x', _type: 'socialProfile', network: 'X', url: 'https://example.com/social/x'},
-    {_key: 'youtube', _type: 'socialProfile', network: 'YouTube', url: 'https://example.com/social/youtube'},
-    {_key: 'telegram', _type: 'socialProfile', network: 'Telegram', url: 'https://example.com/social/telegram'},
+    {
+      _key: 'youtube',
+      _type: 'socialProfile',
+      network: 'YouTube',
+      url: 'https://example.com/social/youtube',
+    },
+    {
+      _key: 'telegram',
+      _type: 'socialProfile',
+      network: 'Telegram',
+      url: 'https://example.com/social/telegram',
+    },
   ],
   learnItems: ['Tutorials', 'Discord', 'Blog'],
   footerDisclaimer:

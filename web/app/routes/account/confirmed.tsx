@@ -2,7 +2,10 @@ import type {Route} from './+types/confirmed'
 import {HomeButton} from '../../components/HomeButton.tsx'
 import {useReturnFromEmail} from '../../auth/useReturnFromEmail.ts'
 
-export const meta: Route.MetaFunction = () => [{title: 'E-mail confirmed'}, {name: 'robots', content: 'noindex'}]
+export const meta: Route.MetaFunction = () => [
+  {title: 'E-mail confirmed'},
+  {name: 'robots', content: 'noindex'},
+]
 
 /** Where the sign-up confirmation link lands. */
 export default function EmailConfirmed() {
@@ -19,7 +22,9 @@ export default function EmailConfirmed() {
       {result.state === 'failed' && (
         <>
           <h1>This link did not work</h1>
-          <p className="lead">{result.reason} Sign up again, or log in if you have confirmed before.</p>
+          <p className="lead">
+            {result.reason} Sign up again, or log in if you have confirmed before.
+          </p>
         </>
       )}
       <HomeButton />

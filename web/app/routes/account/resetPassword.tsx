@@ -4,7 +4,10 @@ import type {Route} from './+types/resetPassword'
 import {describeFailure, loadSupabase} from '../../auth/supabase.ts'
 import {useReturnFromEmail} from '../../auth/useReturnFromEmail.ts'
 
-export const meta: Route.MetaFunction = () => [{title: 'Choose a new password'}, {name: 'robots', content: 'noindex'}]
+export const meta: Route.MetaFunction = () => [
+  {title: 'Choose a new password'},
+  {name: 'robots', content: 'noindex'},
+]
 
 /** Where the password-reset link lands: the visitor chooses a new password and stays signed in. */
 export default function ResetPassword() {
@@ -38,7 +41,10 @@ export default function ResetPassword() {
       {result.state === 'signed-in' && (
         <form className="auth-form narrow-form" onSubmit={onSubmit}>
           {message && (
-            <p className={message.kind === 'error' ? 'form-error' : 'form-success'} role={message.kind === 'error' ? 'alert' : 'status'}>
+            <p
+              className={message.kind === 'error' ? 'form-error' : 'form-success'}
+              role={message.kind === 'error' ? 'alert' : 'status'}
+            >
               {message.text}
             </p>
           )}
