@@ -12,6 +12,7 @@ import {validatePreviewUrl} from '@sanity/preview-url-secret'
 import {createRequestHandler, type ServerBuild} from 'react-router'
 import sirv from 'sirv'
 import {listen, stop} from '@quantedge/server-kit/listen'
+import {matchRoute, route} from '@quantedge/server-kit/routes'
 
 const COOKIE = 'quantedge-preview'
 
@@ -44,33 +45,37 @@ export async function startPreviewServer(options: PreviewServerOptions) {
     })
   })
 
-  async function handle(req: IncomingMessage, res: ServerResponse) {
-    const url = new URL(req.url ?? '/', origin)
-    if (url.pathname === '/api/preview/enable') {
-      const {isValid, redirectTo = '/'} = await validatePreviewUrl(options.drafts, url.href)
-      if (!isValid)
-        return refuse(
-          res,
-          'This preview link is invalid or has expired. Open the page again from the Studio.',
-        )
-      const session = randomBytes(24).toString('base64url')
-      sessions.add(session)
-      res.writeHead(307, {
-        'Set-Cookie': `${COOKIE}=${session}; Path=/; HttpOnly; SameSite=Lax`,
-        'Location': redirectTo,
-        'Cache-Control': 'no-store',
-      })
-      return res.end()
-    }
-    if (url.pathname === '/api/preview/disable') {
-      sessions.delete(sessionOf(req) ?? '')
-      const path = url.searchParams.get('path') ?? '/'
-      res.writeHead(307, {
-        'Set-Cookie': `${COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`,
-        'Location': new URL(path.startsWith('/') ? path : '/', options.publicSiteUrl).href,
-      })
-      return res.end()
-    }
+  type Handler = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void>
+
+  const enable: Handler = async (_req, res, url) => {
+    const {isValid, redirectTo = '/'} = await validatePreviewUrl(options.drafts, url.href)
+    if (!isValid)
+      return refuse(
+        res,
+        'This preview link is invalid or has expired. Open the page again from the Studio.',
+      )
+    const session = randomBytes(24).toString('base64url')
+    sessions.add(session)
+    res.writeHead(307, {
+      'Set-Cookie': `${COOKIE}=${session}; Path=/; HttpOnly; SameSite=Lax`,
+      'Location': redirectTo,
+      'Cache-Control': 'no-store',
+    })
+    res.end()
+  }
+
+  const disable: Handler = async (req, res, url) => {
+    sessions.delete(sessionOf(req) ?? '')
+    const path = url.searchParams.get('path') ?? '/'
+    res.writeHead(307, {
+      'Set-Cookie': `${COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`,
+      'Location': new URL(path.startsWith('/') ? path : '/', options.publicSiteUrl).href,
+    })
+    res.end()
+  }
+
+  /** A file of the preview build, or the page rendered from drafts for an editor with a preview session. */
+  const assetOrPage: Handler = async (req, res, url) => {
     let notAnAsset = false
     assets(req, res, () => {
       notAnAsset = true
@@ -90,6 +95,19 @@ export async function startPreviewServer(options: PreviewServerOptions) {
     if (response.body)
       Readable.fromWeb(response.body as import('node:stream/web').ReadableStream).pipe(res)
     else res.end()
+  }
+
+  const routes = [
+    route('*', '/api/preview/enable', enable),
+    route('*', '/api/preview/disable', disable),
+    route('*', '/*', assetOrPage),
+  ]
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? '/', origin)
+    const matched = matchRoute(routes, req.method ?? 'GET', url.pathname)
+    // The last route takes every path, so there is always a match.
+    if (matched.found) await matched.handler(req, res, url)
   }
 
   origin = `http://${host === '127.0.0.1' ? 'localhost' : host}:${await listen(server, options.port, host)}`

@@ -17,6 +17,7 @@ import {DEMO_ANON_KEY, DEMO_JWT_SECRET, DEMO_SERVICE_ROLE_KEY} from './keys.ts'
 import {Mailbox, startMailboxServer} from './mailbox.ts'
 import {postgrestError} from './rest/errors.ts'
 import {handleRest} from './rest/router.ts'
+import {matchRoute, route, type Params} from '@quantedge/server-kit/routes'
 import {InvalidToken, verifyToken} from './tokens.ts'
 
 export type AuthSettings = Partial<Omit<AuthConfig, 'rateLimit'>> & {
@@ -85,7 +86,7 @@ export async function startLocalSupabase(
       limits: authLimits(config),
     }
     const server = createServer((req, res) => {
-      route(req, res, auth).catch((error: unknown) => answerError(res, error, req.url ?? ''))
+      answer(req, res, auth).catch((error: unknown) => answerError(res, error, req.url ?? ''))
     })
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject)
@@ -106,32 +107,45 @@ export async function startLocalSupabase(
   }
 }
 
-async function route(req: IncomingMessage, res: ServerResponse, auth: AuthContext) {
+type Request = {
+  req: IncomingMessage
+  res: ServerResponse
+  url: URL
+  auth: AuthContext
+  clientAddress: string
+}
+type Handler = (request: Request, params: Params) => Promise<void>
+
+/** The APIs under their prefixes, as Supabase's gateway routes them; the e-mailed links need no API key. */
+const ROUTES = [
+  route<Handler>('*', '/health', async ({res}) => send(res, 200, {status: 'ok'})),
+  route<Handler>('*', '/auth/v1/verify', ({req, res, url, auth, clientAddress}) =>
+    handleAuth(req, res, '/verify', url, {auth, clientAddress}),
+  ),
+  route<Handler>('*', '/auth/v1/*', ({req, res, url, auth, clientAddress}, params) => {
+    checkApiKey(req, url)
+    return handleAuth(req, res, `/${params[0] ?? ''}`, url, {auth, clientAddress})
+  }),
+  route<Handler>('*', '/rest/v1/*', async ({req, res, url, auth, clientAddress}, params) => {
+    checkApiKey(req, url)
+    const claims = await restClaims(req, url, auth.jwtSecret)
+    const headers = gatewayHeaders(req, clientAddress)
+    const path = `/${params[0] ?? ''}`
+    const {status, body} = await handleRest({req, path, url, claims, db: auth.db, headers})
+    send(res, status, body)
+  }),
+]
+
+async function answer(req: IncomingMessage, res: ServerResponse, auth: AuthContext) {
   allowCrossOrigin(req, res)
   if (req.method === 'OPTIONS') return send(res, 204)
   const url = new URL(req.url ?? '/', auth.publicUrl)
-  const clientAddress = socketAddress(req)
-  if (url.pathname === '/health') return send(res, 200, {status: 'ok'})
-  if (url.pathname === '/auth/v1/verify')
-    return handleAuth(req, res, '/verify', url, {auth, clientAddress})
-  checkApiKey(req, url)
-  if (url.pathname.startsWith('/auth/v1/')) {
-    return handleAuth(req, res, url.pathname.slice('/auth/v1'.length), url, {auth, clientAddress})
+  const matched = matchRoute(ROUTES, req.method ?? 'GET', url.pathname)
+  if (!matched.found) {
+    checkApiKey(req, url)
+    throw new HttpAnswer(404, {message: `No API at ${url.pathname}`})
   }
-  if (url.pathname.startsWith('/rest/v1/')) {
-    const claims = await restClaims(req, url, auth.jwtSecret)
-    const headers = gatewayHeaders(req, clientAddress)
-    const {status, body} = await handleRest({
-      req,
-      path: url.pathname.slice('/rest/v1'.length),
-      url,
-      claims,
-      db: auth.db,
-      headers,
-    })
-    return send(res, status, body)
-  }
-  throw new HttpAnswer(404, {message: `No API at ${url.pathname}`})
+  await matched.handler({req, res, url, auth, clientAddress: socketAddress(req)}, matched.params)
 }
 
 function checkApiKey(req: IncomingMessage, url: URL) {
