@@ -14,11 +14,20 @@ it('answers with the first route whose method and pattern match, with its parame
     handler: 'data',
     params: {version: '1', endpoint: 'doc', dataset: 'production', 0: 'a,b'},
   })
-  expect(matchRoute(routes, 'GET', '/hooks/publish')).toMatchObject({found: true, handler: 'status'})
+  expect(matchRoute(routes, 'GET', '/hooks/publish')).toMatchObject({
+    found: true,
+    handler: 'status',
+  })
   expect(matchRoute(routes, 'DELETE', '/health')).toMatchObject({found: true, handler: 'health'})
 })
 
 it('tells a path known under other methods from an unknown path', () => {
-  expect(matchRoute(routes, 'PUT', '/hooks/publish')).toEqual({found: false, allowed: ['POST', 'GET']})
-  expect(matchRoute(routes, 'GET', '/v1/data/mutate/production')).toEqual({found: false, allowed: []})
+  expect(matchRoute(routes, 'PUT', '/hooks/publish')).toEqual({
+    found: false,
+    allowed: ['POST', 'GET'],
+  })
+  expect(matchRoute(routes, 'GET', '/v1/data/mutate/production')).toEqual({
+    found: false,
+    allowed: [],
+  })
 })

@@ -7,17 +7,24 @@ export type Route<Handler> = {method: string; pattern: URLPattern; handler: Hand
 export type Params = Record<string, string | undefined>
 
 export type RouteMatch<Handler> =
-  | {found: true; handler: Handler; params: Params}
-  | {found: false; allowed: string[]}
+  {found: true; handler: Handler; params: Params} | {found: false; allowed: string[]}
 
 /** `method` is an HTTP method, or '*' for any. */
-export const route = <Handler>(method: string, pathname: string, handler: Handler): Route<Handler> => ({
+export const route = <Handler>(
+  method: string,
+  pathname: string,
+  handler: Handler,
+): Route<Handler> => ({
   method,
   pattern: new URLPattern({pathname}),
   handler,
 })
 
-export function matchRoute<Handler>(routes: readonly Route<Handler>[], method: string, pathname: string): RouteMatch<Handler> {
+export function matchRoute<Handler>(
+  routes: readonly Route<Handler>[],
+  method: string,
+  pathname: string,
+): RouteMatch<Handler> {
   const allowed = new Set<string>()
   for (const candidate of routes) {
     const matched = candidate.pattern.exec({pathname})
