@@ -5,6 +5,7 @@
 import {createServer} from 'node:http'
 import {createSecureServer} from 'node:http2'
 import type {AddressInfo, Server, Socket} from 'node:net'
+import {matchRoute, route, type Params} from '@quantedge/server-kit/routes'
 import {CorsOrigins} from './cors.ts'
 import {answerData, openLiveEvents, serveAsset, uploadAsset, type Lake} from './dataApi.ts'
 import {LakeError, unauthorized} from './errors.ts'
@@ -55,11 +56,106 @@ export type ContentLake = {
 /** The project id the lake answers as; the Studio calls it at `<projectId>.localhost`. */
 export const LAKE_PROJECT_ID = 'embedded'
 
-const VERSIONED_PATH = /^\/v(1|\d{4}-\d{2}-\d{2}|X)(\/.*)$/
-const DATA_PATH = /^\/data\/(query|doc|mutate|actions|listen|history)\/([^/]+)(?:\/(.+))?$/
-const LIVE_PATH = /^\/data\/live\/events\/([^/]+)$/
-const UPLOAD_PATH = /^\/assets\/(images|files)\/([^/]+)$/
-const ASSET_PATH = /^\/(images|files)\/[^/]+\/([^/]+)\/([^/]+)$/
+/** Sanity's API versions: v1, vYYYY-MM-DD, vX. */
+const VERSION = ':version(1|\\d{4}-\\d{2}-\\d{2}|X)'
+
+type LakeRequest = {
+  req: LakeIncoming
+  res: LakeResponse
+  url: URL
+  method: string
+  parts: Parts
+  authenticated: boolean
+  body: Buffer
+}
+
+/** A route's answer, the most body it reads, and whether it is an API route that checks the bearer token. */
+type LakeRoute = {
+  answer: (request: LakeRequest, params: Params) => unknown
+  bodyLimit: number
+  api: boolean
+}
+
+const common = ({req, url, method, authenticated, body}: LakeRequest) => ({
+  method,
+  search: url.searchParams,
+  authenticated,
+  body,
+  contentType: req.headers['content-type'],
+})
+
+/** Every endpoint of the lake, first match answering (see README.md for the files behind each). */
+const ROUTES = [
+  route<LakeRoute>('*', '/v1/ping', {
+    answer: ({res}) => send(res, 200, 'PONG'),
+    bodyLimit: MAX_JSON_BYTES,
+    api: false,
+  }),
+  route<LakeRoute>('*', '/:kind(images|files)/:project/:dataset/:name', {
+    answer: ({res, method, parts}, params) =>
+      serveAsset(res, method, parts.lake, params.dataset ?? '', params.name ?? ''),
+    bodyLimit: MAX_JSON_BYTES,
+    api: false,
+  }),
+  route<LakeRoute>('*', `/v${VERSION}/data/live/events/:dataset`, {
+    answer: (request, params) =>
+      openLiveEvents(request.parts.lake, request.res, {
+        ...common(request),
+        dataset: params.dataset ?? '',
+      }),
+    bodyLimit: MAX_JSON_BYTES,
+    api: true,
+  }),
+  route<LakeRoute>('*', `/v${VERSION}/assets/:kind(images|files)/:dataset`, {
+    answer: async (request, params) => {
+      const upload = {
+        ...common(request),
+        kind: params.kind as AssetKind,
+        dataset: params.dataset ?? '',
+      }
+      send(request.res, 200, await uploadAsset(upload, request.parts.lake))
+    },
+    bodyLimit: MAX_UPLOAD_BYTES,
+    api: true,
+  }),
+  route<LakeRoute>(
+    '*',
+    `/v${VERSION}/data/:endpoint(query|doc|mutate|actions|listen|history)/:dataset{/*}?`,
+    {
+      answer: (request, {version, endpoint, dataset, 0: rest}) =>
+        answerData(
+          {
+            ...common(request),
+            apiVersion: version ?? '',
+            endpoint: endpoint ?? '',
+            dataset: dataset ?? '',
+            rest,
+          },
+          request.res,
+          request.parts.lake,
+        ),
+      bodyLimit: MAX_JSON_BYTES,
+      api: true,
+    },
+  ),
+  route<LakeRoute>('*', `/v${VERSION}/*`, {
+    answer: ({req, res, url, method, authenticated, body, parts}, params) => {
+      const origin = req.headers.origin
+      return parts.studioApi.handle({
+        res,
+        method,
+        path: `/${params[0] ?? ''}`,
+        search: url.searchParams,
+        authenticated,
+        token: parts.token,
+        body,
+        originAllowed: origin === undefined || parts.cors.allows(origin),
+      })
+    },
+    bodyLimit: MAX_JSON_BYTES,
+    api: true,
+  }),
+]
 /** What any endpoint of Sanity's API takes; anything else (PROPFIND, TRACE, …) is 405 everywhere. */
 const KNOWN_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']
 
@@ -151,50 +247,24 @@ async function listen(server: Server, port: number, host: string) {
   return (server.address() as AddressInfo).port
 }
 
-async function handle(req: LakeIncoming, res: LakeResponse, {lake, cors, studioApi, token}: Parts) {
+async function handle(req: LakeIncoming, res: LakeResponse, parts: Parts) {
   const url = new URL(req.url ?? '/', 'http://lake')
-  if (!cors.admit(req, res, url.pathname)) return
+  if (!parts.cors.admit(req, res, url.pathname)) return
   const method = req.method ?? 'GET'
   if (!KNOWN_METHODS.includes(method)) throw methodNotAllowed(method, KNOWN_METHODS)
-  const [, apiVersion, path] = VERSIONED_PATH.exec(url.pathname) ?? []
-  const upload = path ? UPLOAD_PATH.exec(path) : null
+  const matched = matchRoute(ROUTES, method, url.pathname)
   const bearer = bearerOf(req)
+  const upload = matched.found && matched.handler.bodyLimit === MAX_UPLOAD_BYTES
   // Every body is read (within its limit) before anything is answered: see requestBody.ts. Only a writer's
   // upload is kept at upload size; anyone else's is read and dropped before the 401.
-  const body = await readBody(req, upload ? MAX_UPLOAD_BYTES : MAX_JSON_BYTES, {
-    keep: !upload || bearer === token,
+  const body = await readBody(req, matched.found ? matched.handler.bodyLimit : MAX_JSON_BYTES, {
+    keep: !upload || bearer === parts.token,
   })
-  if (url.pathname === '/v1/ping') return send(res, 200, 'PONG')
-  const asset = ASSET_PATH.exec(url.pathname)
-  if (asset) return serveAsset(res, method, lake, asset[2] ?? '', asset[3] ?? '')
-  if (!apiVersion || !path) throw routeNotFound(url.pathname)
-  if (bearer !== undefined && bearer !== token) throw unauthorized('Session not found')
-  const authenticated = bearer !== undefined
-  const origin = req.headers.origin
-  const contentType = req.headers['content-type']
-  const common = {method, search: url.searchParams, authenticated, body, contentType}
-  const live = LIVE_PATH.exec(path)
-  if (live) return openLiveEvents(lake, res, {...common, dataset: live[1] ?? ''})
-  if (upload)
-    return send(
-      res,
-      200,
-      await uploadAsset({...common, kind: upload[1] as AssetKind, dataset: upload[2] ?? ''}, lake),
-    )
-  const [, endpoint, dataset, rest] = DATA_PATH.exec(path) ?? []
-  if (endpoint && dataset)
-    return answerData({...common, apiVersion, endpoint, dataset, rest}, res, lake)
-  const originAllowed = origin === undefined || cors.allows(origin)
-  return studioApi.handle({
-    res,
-    method,
-    path,
-    search: url.searchParams,
-    authenticated,
-    token,
-    body,
-    originAllowed,
-  })
+  if (!matched.found) throw routeNotFound(url.pathname)
+  if (matched.handler.api && bearer !== undefined && bearer !== parts.token)
+    throw unauthorized('Session not found')
+  const request = {req, res, url, method, parts, authenticated: bearer !== undefined, body}
+  return matched.handler.answer(request, matched.params)
 }
 
 /** The request's bearer token; '' for an Authorization header of another kind, undefined without one. */

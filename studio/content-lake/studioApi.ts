@@ -5,6 +5,7 @@
 // `origin`; the lake sends it back to that origin with `#sid=<one-time id>`; the Studio exchanges the id at
 // /auth/fetch for the lake's token and keeps it in its own storage. Only origins on this machine are served.
 import {randomBytes} from 'node:crypto'
+import {matchRoute, route, type Params} from '@quantedge/server-kit/routes'
 import {badRequest, unauthorized} from './errors.ts'
 import {LOCAL_LOGIN_ROUTE} from './localLogin.ts'
 import {routeNotFound, send, type LakeResponse} from './http.ts'
@@ -36,50 +37,72 @@ type Context = {
   token: string
 }
 
+type Answer = (context: Context, params: Params) => unknown
+type StudioRoute = {answer: Answer; signedIn: boolean}
+
 export class StudioApi {
   readonly #sessions = new Map<string, number>()
   readonly #preferences = new Map<string, unknown>()
 
-  /** Answers a request the data endpoints do not, or says there is no such endpoint. */
-  async handle(context: Context): Promise<void> {
-    const {res, method, path, search} = context
-    const project = /^\/projects\/([^/]+)(\/.*)?$/.exec(path)
-    if (path === LOCAL_LOGIN_ROUTE) return this.#login(res, search)
-    if (path === '/auth/fetch')
-      return send(res, 200, {
-        token: this.#exchange(search.get('sid'), context.token),
-        label: 'Local editor',
-      })
-    if (path === '/auth/logout') return send(res, 200, {})
+  /** The Studio's endpoints under the API version; `signedIn` ones need the lake's token. */
+  readonly #routes = [
+    this.#public(LOCAL_LOGIN_ROUTE, ({res, search}) => this.#login(res, search)),
+    this.#public('/auth/fetch', ({res, search, token}) =>
+      send(res, 200, {token: this.#exchange(search.get('sid'), token), label: 'Local editor'}),
+    ),
+    this.#public('/auth/logout', ({res}) => send(res, 200, {})),
     // What the Studio and @sanity/client probe after an opaque network failure (cors.ts).
-    if (path === '/check/cors')
-      return send(res, 200, {
-        result: {allowed: context.originAllowed, withCredentials: context.originAllowed},
-      })
-    if (path === '/intake/telemetry-status') return send(res, 200, {status: 'denied'})
-    if (path.startsWith('/intake/')) return send(res, 204)
-    if (path === '/features' || path.startsWith('/journey/')) return send(res, 200, [])
-    if (path.startsWith('/schedules/')) return send(res, 200, {schedules: []})
-    if (path === '/help' || path === '/ping') return send(res, 200, 'PONG')
-
-    if (!context.authenticated) throw unauthorized('Sign in to the embedded Content Lake')
-    if (path === '/auth/id') return send(res, 200, {id: LOCAL_EDITOR.id})
-    if (path === '/users/me') return send(res, 200, LOCAL_EDITOR)
-    if (path === '/users/me/keyvalue' && method === 'PUT')
-      return send(res, 200, this.#storePreferences(parseJsonBody(context.body)))
-    if (path.startsWith('/users/me/keyvalue/'))
-      return send(res, 200, this.#readPreferences(path.slice('/users/me/keyvalue/'.length)))
-    if (path.startsWith('/users/')) {
-      const ids = path.slice('/users/'.length).split(',')
-      return send(
+    this.#public('/check/cors', ({res, originAllowed}) =>
+      send(res, 200, {result: {allowed: originAllowed, withCredentials: originAllowed}}),
+    ),
+    this.#public('/intake/telemetry-status', ({res}) => send(res, 200, {status: 'denied'})),
+    this.#public('/intake/*', ({res}) => send(res, 204)),
+    this.#public('/features', ({res}) => send(res, 200, [])),
+    this.#public('/journey/*', ({res}) => send(res, 200, [])),
+    this.#public('/schedules/*', ({res}) => send(res, 200, {schedules: []})),
+    this.#public('/help', ({res}) => send(res, 200, 'PONG')),
+    this.#public('/ping', ({res}) => send(res, 200, 'PONG')),
+    this.#signedIn('*', '/auth/id', ({res}) => send(res, 200, {id: LOCAL_EDITOR.id})),
+    this.#signedIn('*', '/users/me', ({res}) => send(res, 200, LOCAL_EDITOR)),
+    this.#signedIn('PUT', '/users/me/keyvalue', ({res, body}) =>
+      send(res, 200, this.#storePreferences(parseJsonBody(body))),
+    ),
+    this.#signedIn('*', '/users/me/keyvalue/:keys', ({res}, {keys}) =>
+      send(res, 200, this.#readPreferences(keys ?? '')),
+    ),
+    this.#signedIn('*', '/users/:ids', ({res}, {ids}) =>
+      send(
         res,
         200,
-        ids.map((id) => (id === LOCAL_EDITOR.id ? LOCAL_EDITOR : null)),
-      )
+        (ids ?? '').split(',').map((id) => (id === LOCAL_EDITOR.id ? LOCAL_EDITOR : null)),
+      ),
+    ),
+    this.#signedIn('*', '/access/*', ({res}) => send(res, 200, [])),
+    this.#signedIn('*', '/projects/:projectId{/*}?', ({res, search}, params) =>
+      send(
+        res,
+        200,
+        projectAnswer(params.projectId ?? '', params[0] ? `/${params[0]}` : '', search),
+      ),
+    ),
+  ]
+
+  #public(pathname: string, answer: Answer) {
+    return route<StudioRoute>('*', pathname, {answer, signedIn: false})
+  }
+
+  #signedIn(method: string, pathname: string, answer: Answer) {
+    return route<StudioRoute>(method, pathname, {answer, signedIn: true})
+  }
+
+  /** Answers a request the data endpoints do not, or says there is no such endpoint. */
+  async handle(context: Context): Promise<void> {
+    const matched = matchRoute(this.#routes, context.method, context.path)
+    if ((!matched.found || matched.handler.signedIn) && !context.authenticated) {
+      throw unauthorized('Sign in to the embedded Content Lake')
     }
-    if (path.startsWith('/access/')) return send(res, 200, [])
-    if (project) return send(res, 200, projectAnswer(project[1] ?? '', project[2] ?? '', search))
-    throw routeNotFound(path)
+    if (!matched.found) throw routeNotFound(context.path)
+    await matched.handler.answer(context, matched.params)
   }
 
   #login(res: LakeResponse, search: URLSearchParams) {
