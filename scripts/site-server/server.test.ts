@@ -54,3 +54,9 @@ it('answers an unknown path with the 404 page and status 404', async () => {
   expect(response.status).toBe(404)
   expect(await response.text()).toContain('Page not found')
 })
+
+it('answers a method other than GET or HEAD with 405 and what it allows', async () => {
+  const response = await fetch(`${site.url}/tradingview`, {method: 'POST', body: 'x'})
+  expect(response.status).toBe(405)
+  expect(response.headers.get('allow')).toBe('GET, HEAD')
+})

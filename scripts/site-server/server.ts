@@ -1,10 +1,11 @@
 // Serves the prerendered site: /path -> path/index.html, precompressed files when the browser takes them,
 // a year of caching for content-hashed assets, revalidation for HTML, and the 404 page with status 404.
 import {existsSync, readFileSync} from 'node:fs'
-import {createServer, type Server} from 'node:http'
+import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http'
 import {join} from 'node:path'
 import sirv from 'sirv'
 import {listen, stop} from '@quantedge/server-kit/listen'
+import {matchRoute, route} from '@quantedge/server-kit/routes'
 
 export type SiteServer = {
   url: string
@@ -39,7 +40,8 @@ export async function startSiteServer(
   host = '127.0.0.1',
 ): Promise<SiteServer> {
   let current = {root, serve: staticFiles(root)}
-  const server: Server = createServer((req, res) => {
+  /** The site's files, and its 404 page for any other path. */
+  const serveSite = (req: IncomingMessage, res: ServerResponse) => {
     const {root: servedRoot, serve} = current
     serve(req, res, () => {
       const notFoundPage = join(servedRoot, '404', 'index.html')
@@ -53,6 +55,20 @@ export async function startSiteServer(
         res.end('Not found')
       }
     })
+  }
+  const routes = [route('GET', '/*', serveSite), route('HEAD', '/*', serveSite)]
+  const server: Server = createServer((req, res) => {
+    const matched = matchRoute(
+      routes,
+      req.method ?? 'GET',
+      new URL(req.url ?? '/', 'http://site').pathname,
+    )
+    if (matched.found) return matched.handler(req, res)
+    res.writeHead(405, {
+      'Allow': matched.allowed.join(', '),
+      'Content-Type': 'text/plain; charset=utf-8',
+    })
+    res.end('A static site answers GET and HEAD only')
   })
   const actualPort = await listen(server, port, host)
   return {

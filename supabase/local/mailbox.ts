@@ -2,9 +2,10 @@
 // through the part of Mailpit's JSON API that tests and people use (as with the Supabase CLI's mailbox).
 import {randomUUID} from 'node:crypto'
 import {existsSync, readFileSync, renameSync, writeFileSync} from 'node:fs'
-import {createServer, type Server} from 'node:http'
+import {createServer, type Server, type ServerResponse} from 'node:http'
 import type {AddressInfo} from 'node:net'
 import {join} from 'node:path'
+import {matchRoute, route, type Params} from '@quantedge/server-kit/routes'
 import {send} from './http.ts'
 
 export type MailMessage = {
@@ -53,35 +54,45 @@ export class Mailbox {
   }
 }
 
+type Handler = (res: ServerResponse, mailbox: Mailbox, params: Params) => void
+
+const FROM = {Address: 'noreply@localhost', Name: 'QuantEdge'}
+
+/** The mailbox's page and the part of Mailpit's JSON API that tests and people use. */
+const ROUTES = [
+  route<Handler>('GET', '/', (res, mailbox) => {
+    res.writeHead(200, {'Content-Type': 'text/html; charset=utf-8'})
+    res.end(mailboxPage(mailbox.messages()))
+  }),
+  route<Handler>('GET', '/api/v1/messages', (res, mailbox) => {
+    const messages = mailbox.messages().map(({ID, Created, To, Subject, Text}) => ({
+      ID,
+      Created,
+      To: [{Address: To, Name: ''}],
+      From: FROM,
+      Subject,
+      Snippet: Text.slice(0, 200),
+    }))
+    send(res, 200, {total: messages.length, messages_count: messages.length, messages})
+  }),
+  route<Handler>('GET', '/api/v1/message/:id', (res, mailbox, {id}) => {
+    const message = mailbox.messages().find((candidate) => candidate.ID === id)
+    if (!message) return send(res, 404, {message: `No message with ID ${id}`})
+    send(res, 200, {...message, To: [{Address: message.To, Name: ''}], From: FROM})
+  }),
+]
+
 export async function startMailboxServer(mailbox: Mailbox, port: number, host = '127.0.0.1') {
   const server: Server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://mailbox')
-    const one = /^\/api\/v1\/message\/([^/]+)$/.exec(url.pathname)
-    if (url.pathname === '/api/v1/messages') {
-      const messages = mailbox.messages().map(({ID, Created, To, Subject, Text}) => ({
-        ID,
-        Created,
-        To: [{Address: To, Name: ''}],
-        From: {Address: 'noreply@localhost', Name: 'QuantEdge'},
-        Subject,
-        Snippet: Text.slice(0, 200),
-      }))
-      return send(res, 200, {total: messages.length, messages_count: messages.length, messages})
-    }
-    if (one) {
-      const message = mailbox.messages().find((candidate) => candidate.ID === one[1])
-      if (!message) return send(res, 404, {message: `No message with ID ${one[1]}`})
-      return send(res, 200, {
-        ...message,
-        To: [{Address: message.To, Name: ''}],
-        From: {Address: 'noreply@localhost', Name: 'QuantEdge'},
-      })
-    }
-    if (url.pathname === '/') {
-      res.writeHead(200, {'Content-Type': 'text/html; charset=utf-8'})
-      return res.end(mailboxPage(mailbox.messages()))
-    }
-    return send(res, 404, {message: 'Not found'})
+    const matched = matchRoute(
+      ROUTES,
+      req.method ?? 'GET',
+      new URL(req.url ?? '/', 'http://mailbox').pathname,
+    )
+    if (matched.found) return matched.handler(res, mailbox, matched.params)
+    send(res, matched.allowed.length > 0 ? 405 : 404, {
+      message: matched.allowed.length > 0 ? `${req.method} is not allowed` : 'Not found',
+    })
   })
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
