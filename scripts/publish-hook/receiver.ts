@@ -2,6 +2,7 @@
 // signature with @sanity/webhook, and asks the publisher for a rebuild. GET answers the rebuild log.
 import {createServer, type IncomingMessage} from 'node:http'
 import {isValidSignature, SIGNATURE_HEADER_NAME} from '@sanity/webhook'
+import {BodyNotUtf8, BodyOverLimit, readBodyWithin, utf8Text} from '@quantedge/server-kit/body'
 import {listen, stop} from '@quantedge/server-kit/listen'
 import {matchRoute, route} from '@quantedge/server-kit/routes'
 import type {Publisher} from './publisher.ts'
@@ -25,15 +26,15 @@ async function receiveWebhook(
   publisher: Publisher,
   secret: string,
 ): Promise<Answer> {
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length
-    if (size > MAX_BODY_BYTES)
+  let body: string
+  try {
+    body = utf8Text(await readBodyWithin(req, MAX_BODY_BYTES))
+  } catch (error) {
+    if (error instanceof BodyOverLimit)
       return {status: 413, body: {message: 'The webhook body is too large'}}
-    chunks.push(chunk as Buffer)
+    if (error instanceof BodyNotUtf8) return {status: 400, body: {message: error.message}}
+    throw error
   }
-  const body = Buffer.concat(chunks).toString('utf8')
   const signature = req.headers[SIGNATURE_HEADER_NAME]
   const valid =
     typeof signature === 'string' &&

@@ -1,6 +1,7 @@
 // Request bodies, read whole before an endpoint answers (an answer that cuts off a client still sending is, to
 // an HTTP/2 client, a stream reset instead of the answer), within Sanity's limits, and refused when they are not
 // UTF-8 JSON of a sane depth. Limits from https://www.sanity.io/docs/content-lake/technical-limits.
+import {BodyNotUtf8, BodyOverLimit, readBodyWithin, utf8Text} from '@quantedge/server-kit/body'
 import {badRequest, LakeError} from './errors.ts'
 import {nestingDepth} from './depth.ts'
 import type {LakeIncoming} from './http.ts'
@@ -26,28 +27,19 @@ export async function readBody(
   limit: number,
   {keep = true} = {},
 ): Promise<Buffer> {
-  const declared = Number(req.headers['content-length'])
-  if (Number.isFinite(declared) && declared > MAX_DRAINED_BYTES) throw tooLarge(limit)
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of req) {
-    const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk))
-    size += bytes.length
-    if (size > MAX_DRAINED_BYTES) throw tooLarge(limit)
-    if (keep && size <= limit) chunks.push(bytes)
+  try {
+    return await readBodyWithin(req, limit, {keep, drainUpTo: MAX_DRAINED_BYTES})
+  } catch (error) {
+    throw error instanceof BodyOverLimit ? tooLarge(limit) : error
   }
-  if (size > limit) throw tooLarge(limit)
-  return Buffer.concat(chunks)
 }
-
-const utf8 = new TextDecoder('utf-8', {fatal: true})
 
 /** The body as text; bytes that are not UTF-8 are refused rather than stored as U+FFFD. */
 function bodyText(bytes: Buffer): string {
   try {
-    return utf8.decode(bytes)
-  } catch {
-    throw badRequest('The request body is not valid UTF-8', 'httpBadRequest')
+    return utf8Text(bytes)
+  } catch (error) {
+    throw error instanceof BodyNotUtf8 ? badRequest(error.message, 'httpBadRequest') : error
   }
 }
 

@@ -4,7 +4,8 @@
 // whose six event streams would take all of a browser's HTTP/1.1 connections to one host.
 import {createServer} from 'node:http'
 import {createSecureServer} from 'node:http2'
-import type {AddressInfo, Server, Socket} from 'node:net'
+import type {AddressInfo, Socket} from 'node:net'
+import {listen} from '@quantedge/server-kit/listen'
 import {matchRoute, route, type Params} from '@quantedge/server-kit/routes'
 import {CorsOrigins} from './cors.ts'
 import {answerData, openLiveEvents, serveAsset, uploadAsset, type Lake} from './dataApi.ts'
@@ -237,14 +238,6 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
       await stopParts()
     },
   }
-}
-
-async function listen(server: Server, port: number, host: string) {
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(port, host, resolve)
-  })
-  return (server.address() as AddressInfo).port
 }
 
 async function handle(req: LakeIncoming, res: LakeResponse, parts: Parts) {

@@ -1,6 +1,7 @@
 // Small HTTP pieces the stand-in's two APIs share: bodies read whole within a limit, UTF-8 JSON of a sane
 // depth, JSON answers, CORS for browsers.
 import type {IncomingMessage, ServerResponse} from 'node:http'
+import {readBodyWithin, utf8Text} from '@quantedge/server-kit/body'
 
 /** GoTrue reads at most 1 MiB of a body (internal/api/api.go, limitRequestBody(1 << 20)); PostgREST sits behind the same gateway. */
 export const MAX_BODY_BYTES = 1024 * 1024
@@ -27,33 +28,13 @@ export class HttpAnswer extends Error {
   }
 }
 
-export class BodyTooLarge extends Error {}
 /** A body the API cannot read as JSON; the message says why, in words for the client. */
 export class BodyNotJson extends Error {}
-export class BodyNotUtf8 extends Error {}
 
-const utf8 = new TextDecoder('utf-8', {fatal: true})
-
+/** The body as text: BodyOverLimit past MAX_BODY_BYTES, BodyNotUtf8 for bytes that are not UTF-8. */
 export async function readBody(req: IncomingMessage): Promise<string> {
-  const declared = Number(req.headers['content-length'])
-  if (Number.isFinite(declared) && declared > MAX_DRAINED_BYTES)
-    throw new BodyTooLarge(tooLargeMessage)
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length
-    if (size > MAX_DRAINED_BYTES) throw new BodyTooLarge(tooLargeMessage)
-    if (size <= MAX_BODY_BYTES) chunks.push(chunk as Buffer)
-  }
-  if (size > MAX_BODY_BYTES) throw new BodyTooLarge(tooLargeMessage)
-  try {
-    return utf8.decode(Buffer.concat(chunks))
-  } catch {
-    throw new BodyNotUtf8('The request body is not valid UTF-8')
-  }
+  return utf8Text(await readBodyWithin(req, MAX_BODY_BYTES, {drainUpTo: MAX_DRAINED_BYTES}))
 }
-
-const tooLargeMessage = `Request body too large (max ${MAX_BODY_BYTES} bytes)`
 
 /** The body as JSON, or undefined when it is empty. */
 export async function readJson(req: IncomingMessage): Promise<unknown> {

@@ -3,8 +3,8 @@
 import {randomUUID} from 'node:crypto'
 import {existsSync, readFileSync, renameSync, writeFileSync} from 'node:fs'
 import {createServer, type Server, type ServerResponse} from 'node:http'
-import type {AddressInfo} from 'node:net'
 import {join} from 'node:path'
+import {listen, stop} from '@quantedge/server-kit/listen'
 import {matchRoute, route, type Params} from '@quantedge/server-kit/routes'
 import {send} from './http.ts'
 
@@ -94,18 +94,7 @@ export async function startMailboxServer(mailbox: Mailbox, port: number, host = 
       message: matched.allowed.length > 0 ? `${req.method} is not allowed` : 'Not found',
     })
   })
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(port, host, resolve)
-  })
-  return {
-    url: `http://${host}:${(server.address() as AddressInfo).port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
-  }
+  return {url: `http://${host}:${await listen(server, port, host)}`, close: () => stop(server)}
 }
 
 function mailboxPage(messages: readonly MailMessage[]) {

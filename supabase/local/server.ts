@@ -2,7 +2,6 @@
 // under /auth/v1 and PostgREST under /rest/v1 (the parts supabase-js uses here), Postgres through PGlite
 // with the production migrations, and a dev mailbox on a port of its own. One server per data folder.
 import {createServer, type IncomingMessage, type ServerResponse} from 'node:http'
-import type {AddressInfo} from 'node:net'
 import {lockDataFolder, type DataFolderLock} from '@quantedge/server-kit/dataFolderLock'
 import {globPattern} from './auth/redirect.ts'
 import {authError} from './auth/errors.ts'
@@ -12,11 +11,13 @@ import {handleAuth} from './auth/router.ts'
 import {gatewayHeaders, socketAddress} from './clientAddress.ts'
 import {readAuthConfig, type AuthConfig} from './config.ts'
 import {openDatabase, type Database, type RequestClaims} from './database.ts'
-import {allowCrossOrigin, BodyTooLarge, bearerOf, HttpAnswer, send} from './http.ts'
+import {BodyOverLimit} from '@quantedge/server-kit/body'
+import {allowCrossOrigin, bearerOf, HttpAnswer, send} from './http.ts'
 import {DEMO_ANON_KEY, DEMO_JWT_SECRET, DEMO_SERVICE_ROLE_KEY} from './keys.ts'
 import {Mailbox, startMailboxServer} from './mailbox.ts'
 import {postgrestError} from './rest/errors.ts'
 import {handleRest} from './rest/router.ts'
+import {listen, stop as closeServer} from '@quantedge/server-kit/listen'
 import {matchRoute, route, type Params} from '@quantedge/server-kit/routes'
 import {InvalidToken, verifyToken} from './tokens.ts'
 
@@ -88,18 +89,9 @@ export async function startLocalSupabase(
     const server = createServer((req, res) => {
       answer(req, res, auth).catch((error: unknown) => answerError(res, error, req.url ?? ''))
     })
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject)
-      server.listen(options.port ?? 54321, host, resolve)
-    })
-    started.push(
-      () =>
-        new Promise<void>((resolve) => {
-          server.closeAllConnections()
-          server.close(() => resolve())
-        }),
-    )
-    auth.publicUrl = `http://${host}:${(server.address() as AddressInfo).port}`
+    const port = await listen(server, options.port ?? 54321, host)
+    started.push(() => closeServer(server))
+    auth.publicUrl = `http://${host}:${port}`
     return {url: auth.publicUrl, mailboxUrl: mailboxServer.url, db, close: stop}
   } catch (error) {
     await stop()
@@ -187,11 +179,12 @@ async function restClaims(req: IncomingMessage, url: URL, secret: string): Promi
 /** Errors no endpoint turned into an answer: a body over the limit, else a 500 in the stand-in's words. */
 function answerError(res: ServerResponse, error: unknown, path: string) {
   if (error instanceof HttpAnswer) return send(res, error.status, error.body, error.headers)
-  if (error instanceof BodyTooLarge) {
+  if (error instanceof BodyOverLimit) {
+    const message = `Request body too large (max ${error.limit} bytes)`
     const answer = path.startsWith('/auth/v1/')
-      ? authError(413, 'request_entity_too_large', error.message)
+      ? authError(413, 'request_entity_too_large', message)
       : // PostgREST reads any size; Supabase's gateway in front of it answers an oversized body with 413.
-        new HttpAnswer(413, {code: null, details: null, hint: null, message: error.message})
+        new HttpAnswer(413, {code: null, details: null, hint: null, message})
     return send(res, answer.status, answer.body, answer.headers)
   }
   console.error('supabase/local:', error)

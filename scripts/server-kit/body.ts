@@ -1,0 +1,51 @@
+// Request bodies, as this project's servers read them: whole, before answering (an answer that cuts off a
+// client still sending is, to an HTTP/2 client, a stream reset instead of the answer), within a limit, and
+// as strict UTF-8. Each server turns the two refusals into its own vendor's words.
+
+/** The body was longer than its limit. It was read (and dropped) up to `drainUpTo`, so the client hears why. */
+export class BodyOverLimit extends Error {
+  readonly limit: number
+  constructor(limit: number) {
+    super(`Request body exceeds limit of ${limit} bytes`)
+    this.limit = limit
+  }
+}
+
+/** The body's bytes are not UTF-8: refused rather than stored as U+FFFD. */
+export class BodyNotUtf8 extends Error {
+  constructor() {
+    super('The request body is not valid UTF-8')
+  }
+}
+
+type Incoming = AsyncIterable<unknown> & {headers: Record<string, string | string[] | undefined>}
+
+/** The body, up to `limit` bytes; with `keep: false` it is read and dropped, and an empty one returned. */
+export async function readBodyWithin(
+  req: Incoming,
+  limit: number,
+  {keep = true, drainUpTo = 2 * limit} = {},
+): Promise<Buffer> {
+  const declared = Number(req.headers['content-length'])
+  if (Number.isFinite(declared) && declared > drainUpTo) throw new BodyOverLimit(limit)
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of req) {
+    const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk))
+    size += bytes.length
+    if (size > drainUpTo) throw new BodyOverLimit(limit)
+    if (keep && size <= limit) chunks.push(bytes)
+  }
+  if (size > limit) throw new BodyOverLimit(limit)
+  return Buffer.concat(chunks)
+}
+
+const utf8 = new TextDecoder('utf-8', {fatal: true})
+
+export function utf8Text(bytes: Uint8Array): string {
+  try {
+    return utf8.decode(bytes)
+  } catch {
+    throw new BodyNotUtf8()
+  }
+}
