@@ -164,19 +164,7 @@ test('a complete request shows Submitting…, then success; the form resets and 
       'name, email, phone, platforms, requirements, description, terms_accepted, ownership_confirmed, user_id',
     )
     .eq('email', email)
-  expect(data).toEqual([
-    {
-      name: 'Asha Rao',
-      email,
-      phone: '+91 98765 43210',
-      platforms: ['Python', 'Other'],
-      requirements: ['Backtesting'],
-      description: 'Backtest my Bank Nifty straddle rules over three years.\nThen automate them.',
-      terms_accepted: true,
-      ownership_confirmed: true,
-      user_id: null,
-    },
-  ])
+  expect(data).toEqual([{...TYPED_ROW, email, user_id: null}])
 })
 
 test('a request over the throttle’s limit is refused in words, and everything typed stays', async ({
