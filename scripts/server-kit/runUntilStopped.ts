@@ -15,7 +15,7 @@ export async function runUntilStopped<T extends Running>(
     process.once('SIGTERM', stop)
   } catch (error) {
     console.error(
-      `${name} failed to start: ${error instanceof Error ? error.message : String(error)}`,
+      `${name} did not start: ${error instanceof Error ? error.message : String(error)}`,
     )
     process.exit(1)
   }
