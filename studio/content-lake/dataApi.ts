@@ -101,8 +101,10 @@ async function answerQuery(request: DataRequest, res: LakeResponse, lake: Lake) 
     sourceMap:
       request.search.has('resultSourceMap') && request.search.get('resultSourceMap') !== 'false',
   })
-  // The worker's JSON (`{"result": …}`) goes out as it is, with the query and timing added in front: the lake's
-  // thread never parses or serializes a result.
+  // The worker's JSON (`{"result": …, "syncTags": […]}`) goes out as it is, with the query and timing added in
+  // front: the lake's thread never parses or serializes a result. Sanity sends `syncTags` with every query answer
+  // (https://www.sanity.io/docs/live-api-reference, "Sync Tags"); @sanity/client hands them over only with
+  // `filterResponse: false`.
   const ms = Math.round(performance.now() - started)
   send(res, 200, `{"query":${JSON.stringify(text)},"ms":${ms},${answer.slice(1)}`, {
     'Content-Type': 'application/json; charset=utf-8',

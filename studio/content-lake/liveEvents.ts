@@ -1,12 +1,15 @@
-// The Live Content API (`GET /data/live/events/<dataset>`), which the Presentation tool keeps open: a welcome,
-// then a `restart` after every committed change a subscriber may see, telling it to refetch what it shows.
-// (Sanity sends `message` events with cache tags; the lake has no tags, and `restart` is the event that
-// means "everything may have changed".)
+// The Live Content API (`GET /data/live/events/<dataset>`), which the Presentation tool and the publish hook keep
+// open: a welcome, then after every committed change a subscriber may see, a `message` event whose data is
+// `{"tags": [...]}`, the sync tags the change invalidates (syncTags.ts), as Sanity sends them
+// (https://www.sanity.io/docs/live-api-reference; @sanity/client's `live.events()` reads `data.tags`).
 import {randomUUID} from 'node:crypto'
-import {isPrivateId} from './documents.ts'
+import {isPrivateId, type StoredDocument} from './documents.ts'
 import {openEventStream, type LakeResponse} from './http.ts'
+import {changeSyncTags} from './syncTags.ts'
 
 type Subscriber = {dataset: string; includeDrafts: boolean; res: LakeResponse}
+
+type Change = {id: string; before: StoredDocument | null; after: StoredDocument | null}
 
 export class LiveEvents {
   readonly #subscribers = new Set<Subscriber>()
@@ -19,11 +22,17 @@ export class LiveEvents {
     )
   }
 
-  /** After a commit: every subscriber that can see one of the changed documents is told to refetch. */
-  changed(dataset: string, ids: readonly string[]) {
+  /** After a commit: every subscriber gets the tags of the changed documents it can see, if any. */
+  changed(dataset: string, changes: readonly Change[]) {
+    const visible = changes.filter(({id}) => !isPrivateId(id))
+    const tags = {
+      published: visible.length > 0 ? changeSyncTags(visible) : undefined,
+      drafts: changes.length > 0 ? changeSyncTags(changes) : undefined,
+    }
     for (const {dataset: watched, includeDrafts, res} of this.#subscribers) {
-      if (watched !== dataset || !ids.some((id) => includeDrafts || !isPrivateId(id))) continue
-      res.write(`event: restart\nid: ${randomUUID()}\ndata: {}\n\n`)
+      const changed = includeDrafts ? tags.drafts : tags.published
+      if (watched !== dataset || !changed) continue
+      res.write(`event: message\nid: ${randomUUID()}\ndata: ${JSON.stringify({tags: changed})}\n\n`)
     }
   }
 

@@ -3,6 +3,7 @@
 import {evaluate, GroqSyntaxError, parse} from 'groq-js'
 import {badRequest, queryParseError} from './errors.ts'
 import type {StoredDocument} from './documents.ts'
+import {querySyncTags} from './syncTags.ts'
 
 /** Query-string params arrive as `$name=<JSON>`, as @sanity/client sends them. */
 export function paramsFromSearch(search: URLSearchParams): Record<string, unknown> {
@@ -33,15 +34,16 @@ export function parseQuery(query: string, params: Record<string, unknown>) {
   }
 }
 
+/** The query's result, and its sync tags (syncTags.ts), both from the one parse. */
 export async function evaluateQuery(
   query: string,
   params: Record<string, unknown>,
   documents: StoredDocument[],
-): Promise<unknown> {
+): Promise<{result: unknown; syncTags: string[]}> {
   const tree = parseQuery(query, params)
   try {
     const value = await evaluate(tree, {dataset: documents, params})
-    return await value.get()
+    return {result: await value.get(), syncTags: querySyncTags(tree)}
   } catch (error) {
     throw badRequest(error instanceof Error ? error.message : String(error), 'queryExecutionError')
   }

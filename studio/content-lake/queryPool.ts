@@ -16,7 +16,7 @@ export type QueryJob = {
   /** Also map the result's strings to the documents they came from (sourceMap.ts). */
   sourceMap?: boolean
 }
-/** A worker answers with JSON text of `{result, resultSourceMap?}`, which the lake sends on as it is. */
+/** A worker answers with JSON text of `{result, syncTags, resultSourceMap?}`, which the lake sends on as it is. */
 export type WorkerReply =
   | {id: number; json: string}
   | {id: number; failure: {status: number; body: unknown; message: string}}

@@ -16,13 +16,15 @@ async function answer({
   searchable = false,
   sourceMap = false,
 }: QueryJob): Promise<string> {
-  const result = await evaluateQuery(
+  const {result, syncTags} = await evaluateQuery(
     query,
     params,
     searchable ? documents.map(withSearchableText) : documents,
   )
   return JSON.stringify(
-    sourceMap ? {result, resultSourceMap: contentSourceMap(result, documents)} : {result},
+    sourceMap
+      ? {result, syncTags, resultSourceMap: contentSourceMap(result, documents)}
+      : {result, syncTags},
   )
 }
 

@@ -114,7 +114,7 @@ describe('signing in', () => {
 })
 
 describe('live events, for the Presentation tool', () => {
-  it('welcomes, then says restart after a change a subscriber may see; drafts need a token', async () => {
+  it('welcomes, then sends the changed tags after a change a subscriber may see; drafts need a token', async () => {
     const read = async (response: Response, until: string) => {
       const reader = response.body!.getReader()
       let text = ''
@@ -124,14 +124,16 @@ describe('live events, for the Presentation tool', () => {
     }
     const published = await api('/data/live/events/production')
     expect(published.headers.get('content-type')).toBe('text/event-stream')
-    const publishedText = read(published, 'event: restart')
+    const publishedText = read(published, 'event: message')
     const drafts = await api('/data/live/events/production?includeDrafts=true', {
       headers: authorization,
     })
-    const draftsText = read(drafts, 'event: restart')
+    const draftsText = read(drafts, 'event: message')
     await writer().patch('strangle').set({price: 505}).commit()
-    expect(await publishedText).toMatch(/^event: welcome\n[\s\S]*event: restart\n/)
-    expect(await draftsText).toContain('event: restart')
+    expect(await publishedText).toMatch(
+      /^event: welcome\n[\s\S]*event: message\nid: .+\ndata: \{"tags":\["s1:/,
+    )
+    expect(await draftsText).toContain('event: message')
     expect((await api('/data/live/events/production?includeDrafts=true')).status).toBe(401)
     expect(await (await api('/check/cors')).json()).toEqual({
       result: {allowed: true, withCredentials: true},

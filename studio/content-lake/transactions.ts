@@ -83,10 +83,7 @@ export class Transactions {
     }
     log.append(dataset, logged)
     listeners.publish(dataset, logged, changes)
-    liveEvents.changed(
-      dataset,
-      changes.map(({id}) => id),
-    )
+    liveEvents.changed(dataset, changes)
     const {webhooks, projectId} = this.#path
     if (webhooks.length > 0) {
       void sendWebhooks(webhooks, {
