@@ -6,6 +6,7 @@ import type {SitePageRoute} from '@quantedge/schemas/fixed'
 import type {AppLoadContext} from 'react-router'
 import {contentClient} from './client.ts'
 import {SITE_PAGE_QUERY} from './queries.ts'
+import {recordingClient} from './reads.server.ts'
 
 declare module 'react-router' {
   interface AppLoadContext {
@@ -16,9 +17,12 @@ declare module 'react-router' {
 
 let published: SanityClient | undefined
 
-/** The client a loader reads with: the preview's drafts client, else the public, token-less one. */
+/**
+ * The client a loader reads with: the preview's drafts client, else the public, token-less one, which notes
+ * what each prerendered output read (reads.server.ts).
+ */
 export const contentFor = (context: Readonly<AppLoadContext> | undefined): SanityClient =>
-  context?.content ?? (published ??= contentClient('published'))
+  context?.content ?? (published ??= recordingClient(contentClient('published')))
 
 /** True while the preview server renders: pages then show drafts and say so. */
 export const isPreview = (context: Readonly<AppLoadContext> | undefined) =>

@@ -1,0 +1,60 @@
+// Recording what a render read, through the real @sanity/client against the embedded lake: each render gets the
+// sync tags of its own queries, even when renders overlap, and callers still get plain results.
+import {startTestLake, testLakeClient, type TestLake} from '@quantedge/content-lake/testLake'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {recordingClient, recordingReads} from './reads.server.ts'
+
+let lake: TestLake
+
+beforeAll(async () => {
+  lake = await startTestLake()
+  await testLakeClient(lake.url)
+    .transaction()
+    .create({_id: 'straddle', _type: 'indicator', name: 'Straddle'})
+    .create({_id: 'pro', _type: 'plan', name: 'Pro'})
+    .commit()
+})
+afterAll(() => lake.close())
+
+const client = () =>
+  recordingClient(testLakeClient(lake.url, {token: '', perspective: 'published'}))
+
+const tagsOf = async (query: string) =>
+  (await testLakeClient(lake.url, {token: ''}).fetch(query, {}, {filterResponse: false}))
+    .syncTags ?? []
+
+describe('recording what a render read', () => {
+  it('gives each overlapping render the tags of its own queries, and plain results', async () => {
+    const content = client()
+    const [indicators, plans] = await Promise.all([
+      recordingReads(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 20))
+        return content.fetch<string[]>('*[_type == "indicator"].name')
+      }),
+      recordingReads(() => content.fetch<string[]>('*[_type == "plan"].name')),
+    ])
+    expect(indicators.value).toEqual(['Straddle'])
+    expect(plans.value).toEqual(['Pro'])
+    expect(indicators.tags).toEqual(await tagsOf('*[_type == "indicator"]'))
+    expect(plans.tags).toEqual(await tagsOf('*[_type == "plan"]'))
+  })
+
+  it('unions the tags of several queries in one render, and records nothing outside a render', async () => {
+    const content = client()
+    expect(await content.fetch('*[_type == "plan"][0].name')).toBe('Pro')
+    const both = await recordingReads(async () => {
+      await content.fetch('*[_type == "plan"]')
+      const response = await content.fetch('*[_type == "indicator"]', {}, {filterResponse: false})
+      return response.result
+    })
+    expect(both.value).toHaveLength(1)
+    const expected = [
+      ...(await tagsOf('*[_type == "plan"]')),
+      ...(await tagsOf('*[_type == "indicator"]')),
+    ].sort()
+    expect(both.tags).toEqual(expected)
+    expect(content.getUrl('/data/query/production')).toBe(
+      `${lake.url}/v2025-02-19/data/query/production`,
+    )
+  })
+})

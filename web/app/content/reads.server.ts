@@ -1,0 +1,39 @@
+// What a rendered output read: the sync tags of every query run while rendering it, so a publish can re-render
+// only the outputs a change touches. The Content Lake returns a query's `syncTags` in the response body, which
+// @sanity/client hands over with `filterResponse: false` (https://www.sanity.io/docs/live-api-reference,
+// "Sync Tags"). A render runs inside `recordingReads`; queries outside one are not recorded.
+import {AsyncLocalStorage} from 'node:async_hooks'
+import type {SanityClient} from '@sanity/client'
+
+const reading = new AsyncLocalStorage<Set<string>>()
+
+/** Runs one render and returns what it produced with the sorted tags of every query it ran. */
+export async function recordingReads<T>(render: () => Promise<T>) {
+  const tags = new Set<string>()
+  const value = await reading.run(tags, render)
+  return {value, tags: [...tags].sort()}
+}
+
+type Fetch = SanityClient['fetch']
+
+/**
+ * The client with its `fetch` noting each answer's sync tags in the render that asked. Everything else is the
+ * client's own, called on the client itself (its methods use private fields, which a proxy does not have).
+ */
+export function recordingClient(client: SanityClient): SanityClient {
+  const fetch = async (query: string, params?: Record<string, unknown>, options?: object) => {
+    const tags = reading.getStore()
+    if (!tags) return client.fetch(query, params, options as Parameters<Fetch>[2])
+    const response = await client.fetch(query, params, {...options, filterResponse: false})
+    for (const tag of response.syncTags ?? []) tags.add(tag)
+    const wantsResponse = (options as {filterResponse?: boolean} | undefined)?.filterResponse
+    return wantsResponse === false ? response : response.result
+  }
+  return new Proxy(client, {
+    get(target, key) {
+      if (key === 'fetch') return fetch
+      const value: unknown = Reflect.get(target, key, target)
+      return typeof value === 'function' ? (value as () => unknown).bind(target) : value
+    },
+  })
+}
