@@ -1,5 +1,6 @@
-// Prerenders every route into `<buildDir>/client` from the Content Lake the environment names, makes pages
-// paint before they hydrate, and precompresses the output for the static server.
+// Prerenders every route into `<buildDir>/client` from the Content Lake the environment names, records what each
+// output read (recordReads.ts, `<buildDir>/reads.json`), makes pages paint before they hydrate, and precompresses
+// the output for the static server.
 import {join, resolve} from 'node:path'
 import {run} from '@quantedge/server-kit/run'
 import {deferHydration} from './deferHydration.ts'
@@ -13,6 +14,10 @@ export async function prerenderSite({
   env = {},
 }: {buildDir?: string; env?: NodeJS.ProcessEnv} = {}) {
   await run('react-router', ['build'], {cwd: webDir, env: {...env, SITE_BUILD_DIR: buildDir}})
+  await run(process.execPath, [join(webDir, 'prerender', 'recordReads.ts'), buildDir], {
+    cwd: webDir,
+    env,
+  })
   const clientDir = join(buildDir, 'client')
   deferHydration(clientDir)
   precompress(clientDir)

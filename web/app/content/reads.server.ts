@@ -5,7 +5,12 @@
 import {AsyncLocalStorage} from 'node:async_hooks'
 import type {SanityClient} from '@sanity/client'
 
-const reading = new AsyncLocalStorage<Set<string>>()
+// One store per process, under a global key: the prerender's server bundle carries its own copy of this module,
+// and the renderer that runs each output (web/prerender/renderOutputs.ts) imports this one.
+const READING = Symbol.for('quantedge.contentReads')
+const reading: AsyncLocalStorage<Set<string>> = ((globalThis as Record<symbol, unknown>)[
+  READING
+] ??= new AsyncLocalStorage<Set<string>>()) as AsyncLocalStorage<Set<string>>
 
 /** Runs one render and returns what it produced with the sorted tags of every query it ran. */
 export async function recordingReads<T>(render: () => Promise<T>) {

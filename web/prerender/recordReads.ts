@@ -1,0 +1,29 @@
+// After the full prerender: renders every output again from the kept server bundle, recording the sync tags each
+// read, into `<buildDir>/reads.json` beside `client/` (the static server serves only `client/`). The outputs are
+// rendered into a scratch folder and must equal React Router's byte for byte, so a build proves on every run that
+// re-rendering only some outputs later gives what a full build would. Runs with web/ as its folder.
+import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {join} from 'node:path'
+import {SERVER_BUNDLE_DIR} from './keepServerBundle.ts'
+import {allPaths, loadServerBundle, renderOutputs} from './renderOutputs.ts'
+
+export const READS_FILE = 'reads.json'
+
+export async function recordReads(buildDir: string) {
+  const bundle = await loadServerBundle(join(buildDir, SERVER_BUNDLE_DIR))
+  const scratch = mkdtempSync(join(buildDir, 'reads-'))
+  try {
+    const reads = await renderOutputs(bundle, scratch, allPaths(bundle))
+    for (const file of Object.keys(reads)) {
+      if (!readFileSync(join(scratch, file)).equals(readFileSync(join(buildDir, 'client', file)))) {
+        throw new Error(`Re-rendering ${file} did not give the prerendered bytes`)
+      }
+    }
+    writeFileSync(join(buildDir, READS_FILE), `${JSON.stringify(reads, null, 1)}\n`)
+    return reads
+  } finally {
+    rmSync(scratch, {recursive: true, force: true})
+  }
+}
+
+if (import.meta.main) await recordReads(process.argv[2] ?? '')

@@ -1,0 +1,77 @@
+// Re-rendering from the kept server bundle, without Vite: every output comes out as React Router's own prerender
+// wrote it, and each notes the sync tags of the content it read.
+import {mkdtempSync, readdirSync, readFileSync, rmSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {dirname, join} from 'node:path'
+import {testLakeClient, type TestLake} from '@quantedge/content-lake/testLake'
+import {buildSiteFrom, startSeededLake} from '@quantedge/test-support/throwawaySite'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {deferHydrationInHtml} from './deferHydration.ts'
+import {SERVER_BUNDLE_DIR} from './keepServerBundle.ts'
+import {READS_FILE} from './recordReads.ts'
+import {webDir} from './prerender.ts'
+import {allPaths, loadServerBundle, renderOutputs, type OutputReads} from './renderOutputs.ts'
+
+let lake: TestLake
+let site: Awaited<ReturnType<typeof buildSiteFrom>>
+let rendered: string
+let reads: OutputReads
+
+const OUTPUT = /(\.html|\.data|^sitemap\.xml|^robots\.txt)$/
+const outputsIn = (root: string) =>
+  readdirSync(root, {recursive: true, encoding: 'utf8'})
+    .filter((file) => OUTPUT.test(file))
+    .sort()
+
+beforeAll(async () => {
+  lake = await startSeededLake()
+  site = await buildSiteFrom(lake)
+  const previous = {...process.env}
+  Object.assign(process.env, {
+    SANITY_PROJECT_ID: 'test',
+    SANITY_DATASET: 'production',
+    SANITY_API_HOST: lake.url,
+  })
+  const bundle = await loadServerBundle(join(dirname(site.root), SERVER_BUNDLE_DIR))
+  rendered = mkdtempSync(join(tmpdir(), 'rerender-'))
+  const cwd = process.cwd()
+  process.chdir(webDir)
+  reads = await renderOutputs(bundle, rendered, allPaths(bundle)).finally(() => process.chdir(cwd))
+  process.env = previous
+}, 120_000)
+afterAll(async () => {
+  site?.remove()
+  rmSync(rendered, {recursive: true, force: true})
+  await lake?.close()
+})
+
+const tagsOf = async (query: string) =>
+  (
+    await testLakeClient(lake.url, {token: '', perspective: 'published'}).fetch(
+      query,
+      {},
+      {filterResponse: false},
+    )
+  ).syncTags ?? []
+
+describe('re-rendering outputs from the kept server bundle', () => {
+  it("writes every output of the full build, byte for byte as React Router's prerender did", () => {
+    expect(outputsIn(rendered)).toEqual(outputsIn(site.root))
+    expect(outputsIn(rendered).length).toBeGreaterThan(10)
+    for (const file of outputsIn(rendered)) {
+      const again = readFileSync(join(rendered, file), 'utf8')
+      const expected = readFileSync(join(site.root, file), 'utf8')
+      expect(file.endsWith('.html') ? deferHydrationInHtml(again) : again, file).toBe(expected)
+    }
+  })
+
+  it('notes what each output read, as the full build recorded it: indicators on the TradingView page', async () => {
+    const indicators = await tagsOf('*[_type == "indicator"]')
+    expect(Object.keys(reads).sort()).toEqual(outputsIn(rendered))
+    expect(JSON.parse(readFileSync(join(dirname(site.root), READS_FILE), 'utf8'))).toEqual(reads)
+    for (const tags of Object.values(reads)) expect(tags.length).toBeGreaterThan(0)
+    expect(reads['tradingview/index.html']).toEqual(expect.arrayContaining(indicators))
+    expect(reads['tradingview.data']).toEqual(reads['tradingview/index.html'])
+    expect(reads['robots.txt']).not.toEqual(expect.arrayContaining(indicators))
+  })
+})

@@ -1,0 +1,94 @@
+// Renders prerendered outputs again from the kept server bundle (keepServerBundle.ts), as React Router's own
+// prerender writes them (@react-router/dev's vite.js: handlePrerender, prerenderData, prerenderRoute,
+// prerenderResourceRoute, handleSpaMode), and notes the sync tags each output read (reads.server.ts). No Vite
+// build: a path costs its queries and one render.
+import {mkdir, writeFile} from 'node:fs/promises'
+import {dirname, join} from 'node:path'
+import {pathToFileURL} from 'node:url'
+import {createRequestHandler, matchRoutes, type RouteObject, type ServerBuild} from 'react-router'
+import {recordingReads} from '../app/content/reads.server.ts'
+import {webDir} from './prerender.ts'
+
+/** What each output file (relative to the client folder) read. */
+export type OutputReads = Record<string, string[]>
+
+export const SPA_FALLBACK = '__spa-fallback.html'
+
+function routeTree(routes: ServerBuild['routes'], parentId?: string): RouteObject[] {
+  return Object.values(routes).flatMap((route): RouteObject[] => {
+    if (!route || route.parentId !== parentId) return []
+    const {id, path} = route
+    return [route.index ? {id, path, index: true} : {id, path, children: routeTree(routes, id)}]
+  })
+}
+
+/** The server bundle's build, and a handler that renders with data handed over as React Router's prerender does. */
+export async function loadServerBundle(serverBundleDir: string) {
+  const build = (await import(pathToFileURL(join(serverBundleDir, 'index.js')).href)) as ServerBuild
+  // React Router honours the prerender's own request headers only in a build request (getBuildTimeHeader).
+  process.env.IS_RR_BUILD_REQUEST = 'yes'
+  return {build, handler: createRequestHandler(build, 'production')}
+}
+
+type Bundle = Awaited<ReturnType<typeof loadServerBundle>>
+
+async function respond(handler: Bundle['handler'], url: string, headers?: HeadersInit) {
+  const response = await handler(new Request(`http://localhost${url}`, {headers}))
+  const body = Buffer.from(await response.arrayBuffer())
+  if (response.status !== 200 && response.status !== 202) {
+    throw new Error(`Re-render: ${url} answered ${response.status}: ${body.toString('utf8')}`)
+  }
+  return body
+}
+
+/** The files one prerendered path writes, with their contents, as React Router writes them. */
+async function renderPath({build, handler}: Bundle, path: string) {
+  if (path === SPA_FALLBACK) {
+    return {[SPA_FALLBACK]: await respond(handler, '/', {'X-React-Router-SPA-Mode': 'yes'})}
+  }
+  const matches = matchRoutes(routeTree(build.routes), `/${path}/`.replace(/^\/\/+/, '/'))
+  if (!matches) throw new Error(`Re-render: no route matches ${path}`)
+  const leafId = matches[matches.length - 1]!.route.id ?? ''
+  const module = build.routes[leafId]?.module
+  const dataFile =
+    path === '/' ? '_root.data' : `${path.replace(/^\//, '').replace(/\/$/, '')}.data`
+  if (module && !module.default && !module.ErrorBoundary) {
+    const resource = path.replace(/^\//, '')
+    return {
+      [dataFile]: await respond(handler, `/${dataFile}?_routes=${encodeURIComponent(leafId)}`),
+      [resource]: await respond(handler, `/${resource}`),
+    }
+  }
+  const hasLoaders = matches.some(({route}) => build.assets.routes[route.id ?? '']?.hasLoader)
+  const data = hasLoaders ? await respond(handler, `/${dataFile}`) : undefined
+  const page = `${path}/`.replace(/\/\/+/g, '/')
+  const html = await respond(
+    handler,
+    page,
+    data ? {'X-React-Router-Prerender-Data': encodeURI(data.toString('utf8'))} : undefined,
+  )
+  return {
+    ...(data ? {[dataFile]: data} : {}),
+    [join(page.replace(/^\//, ''), 'index.html')]: html,
+  }
+}
+
+/** Renders `paths` into `clientDir`, one after another as React Router does, and returns what each file read. */
+export async function renderOutputs(bundle: Bundle, clientDir: string, paths: readonly string[]) {
+  // Pages read the site's own files relative to web/ (inlineImage.server.ts), as in `react-router build`.
+  if (process.cwd() !== webDir) throw new Error(`Re-render from ${webDir}, not ${process.cwd()}`)
+  const reads: OutputReads = {}
+  for (const path of paths) {
+    const {value: files, tags} = await recordingReads(() => renderPath(bundle, path))
+    for (const [file, contents] of Object.entries(files)) {
+      const target = join(clientDir, file)
+      await mkdir(dirname(target), {recursive: true})
+      await writeFile(target, contents)
+      reads[file] = tags
+    }
+  }
+  return reads
+}
+
+/** Every path the full prerender writes: the build's own list and the SPA fallback React Router adds. */
+export const allPaths = ({build}: Bundle) => [...build.prerender, SPA_FALLBACK]
