@@ -1,4 +1,4 @@
-import {useRef, useState, type FormEvent} from 'react'
+import {useRef, useState} from 'react'
 import {Dialog} from '../components/Dialog.tsx'
 import {useHeldSubmit} from '../early/useHeldSubmit.ts'
 import {describeFailure, loadSupabase} from './supabase.ts'
@@ -73,12 +73,7 @@ export function SignInModal({id}: {id: string}) {
     }
   }
 
-  useHeldSubmit(form, send)
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    void send(event.currentTarget)
-  }
+  const onSubmit = useHeldSubmit(form, (element) => void send(element))
 
   return (
     <Dialog

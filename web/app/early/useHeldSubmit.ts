@@ -1,8 +1,9 @@
-import {useEffect, useEffectEvent, type RefObject} from 'react'
+import {useEffect, useEffectEvent, type FormEvent, type RefObject} from 'react'
 
 /**
  * Takes a form over from the early script: a submit made before hydration is sent now, exactly once, and
- * every later submit is React's. The form carries `data-held` so the early script holds its submits.
+ * every later submit is React's. The form carries `data-held` so the early script holds its submits; the
+ * returned handler is the form's `onSubmit`.
  */
 export function useHeldSubmit(
   form: RefObject<HTMLFormElement | null>,
@@ -18,4 +19,11 @@ export function useHeldSubmit(
     element.removeAttribute('aria-busy')
     sendHeld(element)
   }, [form])
+
+  return (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    // A submit in the moment between hydration and this form's claim is React's: not held a second time.
+    window.earlyControls?.held.delete(event.currentTarget)
+    send(event.currentTarget)
+  }
 }

@@ -59,12 +59,7 @@ export function EstimateForm({submitLabel}: {submitLabel: string}) {
     setStatus({state: 'failed', message})
   }
 
-  useHeldSubmit(form, send)
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    void send(event.currentTarget)
-  }
+  const onSubmit = useHeldSubmit(form, (element) => void send(element))
 
   /** A field's message goes when the visitor edits that field. */
   function onEdit(event: FormEvent<HTMLFormElement>) {
