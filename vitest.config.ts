@@ -14,6 +14,8 @@ const CONTRACT = [
   'scripts/site-server/**/*.test.ts',
   'scripts/server-kit/**/*.test.ts',
   'web/app/estimate/estimateRules.test.ts',
+  'web/prerender/renderOutputs.test.ts',
+  'web/prerender/incremental.test.ts',
 ]
 const NEVER = ['**/node_modules/**', 'web/e2e/**', '**/dist/**', '**/build/**']
 

@@ -32,10 +32,14 @@ export function deferHydrationInHtml(html: string): string {
     .replace(boot[0], `<script type="module" async="">${script}</script>`)
 }
 
+export function deferHydrationOfFile(file: string) {
+  writeFileSync(file, deferHydrationInHtml(readFileSync(file, 'utf8')))
+}
+
 export function deferHydration(root: string) {
   for (const entry of readdirSync(root, {recursive: true, withFileTypes: true})) {
-    if (!entry.isFile() || !entry.name.endsWith('.html')) continue
-    const file = join(entry.parentPath, entry.name)
-    writeFileSync(file, deferHydrationInHtml(readFileSync(file, 'utf8')))
+    if (entry.isFile() && entry.name.endsWith('.html')) {
+      deferHydrationOfFile(join(entry.parentPath, entry.name))
+    }
   }
 }

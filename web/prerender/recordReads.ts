@@ -14,7 +14,7 @@ export async function recordReads(buildDir: string) {
   const scratch = mkdtempSync(join(buildDir, 'reads-'))
   try {
     const reads = await renderOutputs(bundle, scratch, allPaths(bundle))
-    for (const file of Object.keys(reads)) {
+    for (const file of Object.values(reads).flatMap(({files}) => files)) {
       if (!readFileSync(join(scratch, file)).equals(readFileSync(join(buildDir, 'client', file)))) {
         throw new Error(`Re-rendering ${file} did not give the prerendered bytes`)
       }

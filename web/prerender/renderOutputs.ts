@@ -9,8 +9,8 @@ import {createRequestHandler, matchRoutes, type RouteObject, type ServerBuild} f
 import {recordingReads} from '../app/content/reads.server.ts'
 import {webDir} from './prerender.ts'
 
-/** What each output file (relative to the client folder) read. */
-export type OutputReads = Record<string, string[]>
+/** Per prerendered path: the files it writes (relative to the client folder) and the sync tags it read. */
+export type OutputReads = Record<string, {files: string[]; tags: string[]}>
 
 export const SPA_FALLBACK = '__spa-fallback.html'
 
@@ -73,7 +73,7 @@ async function renderPath({build, handler}: Bundle, path: string) {
   }
 }
 
-/** Renders `paths` into `clientDir`, one after another as React Router does, and returns what each file read. */
+/** Renders `paths` into `clientDir`, one after another as React Router does, and returns what each read. */
 export async function renderOutputs(bundle: Bundle, clientDir: string, paths: readonly string[]) {
   // Pages read the site's own files relative to web/ (inlineImage.server.ts), as in `react-router build`.
   if (process.cwd() !== webDir) throw new Error(`Re-render from ${webDir}, not ${process.cwd()}`)
@@ -84,8 +84,8 @@ export async function renderOutputs(bundle: Bundle, clientDir: string, paths: re
       const target = join(clientDir, file)
       await mkdir(dirname(target), {recursive: true})
       await writeFile(target, contents)
-      reads[file] = tags
     }
+    reads[path] = {files: Object.keys(files), tags}
   }
   return reads
 }

@@ -1,0 +1,158 @@
+// The incremental release against a full build from the same content: for each kind of publish, re-rendering only
+// the outputs whose recorded reads meet the change's sync tags (taken from the lake's Live Content API, through
+// @sanity/client) gives the same tree, byte for byte, as building everything again.
+import {existsSync, readdirSync, readFileSync, rmSync} from 'node:fs'
+import {dirname, join, relative} from 'node:path'
+import type {SanityClient} from '@sanity/client'
+import {testLakeClient, type TestLake} from '@quantedge/content-lake/testLake'
+import {
+  buildSiteFrom,
+  siteBuildEnv,
+  startSeededLake,
+  temporaryWebFolder,
+} from '@quantedge/test-support/throwawaySite'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {affectedPaths, readReads, renderIncrementally} from './incremental.ts'
+import {SERVER_BUNDLE_DIR} from './keepServerBundle.ts'
+import {webDir} from './prerender.ts'
+
+type Site = Awaited<ReturnType<typeof buildSiteFrom>>
+
+let lake: TestLake
+let live: Site
+const cwd = process.cwd()
+const removals: (() => void)[] = []
+
+beforeAll(async () => {
+  lake = await startSeededLake()
+  Object.assign(process.env, siteBuildEnv(lake))
+  live = await buildSiteFrom(lake)
+  process.chdir(webDir)
+}, 60_000)
+afterAll(async () => {
+  process.chdir(cwd)
+  live?.remove()
+  for (const remove of removals) remove()
+  await lake?.close()
+})
+
+const buildDirOf = (site: Site) => dirname(site.root)
+
+/** The tags the lake's Live Content API sends for `change`. */
+async function tagsOfChange(change: (client: SanityClient) => Promise<unknown>) {
+  const client = testLakeClient(lake.url)
+  const messages: string[][] = []
+  let welcomed!: () => void
+  const welcome = new Promise<void>((resolve) => (welcomed = resolve))
+  const subscription = client.live.events().subscribe((event) => {
+    if (event.type === 'welcome') welcomed()
+    if (event.type === 'message') messages.push(event.tags)
+  })
+  await welcome
+  await change(client)
+  await expect.poll(() => messages.length).toBeGreaterThan(0)
+  subscription.unsubscribe()
+  return messages[0]!
+}
+
+/** Every file of a release (the client folder and reads.json) with its bytes, for comparing whole trees. */
+function tree(buildDir: string) {
+  return Object.fromEntries(
+    readdirSync(buildDir, {recursive: true, withFileTypes: true})
+      .filter((entry) => entry.isFile())
+      .map((entry) => join(entry.parentPath, entry.name))
+      .filter((file) => !relative(buildDir, file).startsWith(SERVER_BUNDLE_DIR))
+      .map((file) => [relative(buildDir, file), readFileSync(file).toString('base64')] as const)
+      .sort(([a], [b]) => a.localeCompare(b)),
+  )
+}
+
+/** Publishes `change`, then renders the incremental release from the live one and a full build, and compares. */
+async function publishAndCompare(change: (client: SanityClient) => Promise<unknown>) {
+  const changedTags = await tagsOfChange(change)
+  const nextBuildDir = temporaryWebFolder('incremental')
+  removals.push(() => rmSync(nextBuildDir, {recursive: true, force: true}))
+  const paths = await renderIncrementally({
+    liveBuildDir: buildDirOf(live),
+    nextBuildDir,
+    changedTags,
+  })
+  const full = await buildSiteFrom(lake)
+  removals.push(full.remove)
+  expect(tree(nextBuildDir)).toEqual(tree(buildDirOf(full)))
+  const previous = live
+  live = full
+  return {paths, previous, changedTags}
+}
+
+describe('an incremental release equals a full build from the same content', () => {
+  it("an indicator's price re-renders only the outputs that read indicators", async () => {
+    const {paths, previous} = await publishAndCompare((client) =>
+      client.patch('indicator-straddle').set({price: 777}).commit(),
+    )
+    expect(paths).toContain('/tradingview')
+    expect(paths).not.toContain('/privacy')
+    expect(paths.length).toBeLessThan(Object.keys(readReads(buildDirOf(previous))).length / 2)
+  }, 60_000)
+
+  it('a plan feature', async () => {
+    const {paths} = await publishAndCompare((client) =>
+      client
+        .patch('plan-index-quant-metrics')
+        .setIfMissing({features: []})
+        .append('features', ['Alerts by e-mail'])
+        .commit(),
+    )
+    expect(paths.length).toBeGreaterThan(0)
+  }, 60_000)
+
+  it("the site settings' footer text re-renders every page", async () => {
+    const {paths, previous} = await publishAndCompare((client) =>
+      client.patch('siteSettings').set({footerDisclaimer: 'Educational content only.'}).commit(),
+    )
+    expect(paths.sort()).toEqual(Object.keys(readReads(buildDirOf(previous))).sort())
+  }, 60_000)
+
+  it('a legal page', async () => {
+    const {paths} = await publishAndCompare((client) =>
+      client.patch('legalPage-terms').set({title: 'Terms of use'}).commit(),
+    )
+    expect(paths).toContain('/terms')
+  }, 60_000)
+
+  it('a new indicator', async () => {
+    const {paths} = await publishAndCompare((client) =>
+      client.create({
+        _id: 'indicator-vwap',
+        _type: 'indicator',
+        name: 'VWAP Bands',
+        slug: {_type: 'slug', current: 'vwap-bands'},
+        order: 7,
+        description: 'Plots VWAP with standard deviation bands.',
+        price: 300,
+      }),
+    )
+    expect(paths).toContain('/tradingview')
+  }, 60_000)
+
+  it('a deleted indicator', async () => {
+    const {paths} = await publishAndCompare((client) => client.delete('indicator-vwap'))
+    expect(paths).toContain('/tradingview')
+  }, 60_000)
+})
+
+describe('an unpublished page', () => {
+  it('stops the incremental render as it stops a full build, and the live release stays whole', async () => {
+    const changedTags = await tagsOfChange((client) => client.delete('sitePage-python'))
+    expect(affectedPaths(readReads(buildDirOf(live)), changedTags)).toContain('/python')
+    const nextBuildDir = temporaryWebFolder('incremental')
+    removals.push(() => rmSync(nextBuildDir, {recursive: true, force: true}))
+    const before = tree(buildDirOf(live))
+    await expect(
+      renderIncrementally({liveBuildDir: buildDirOf(live), nextBuildDir, changedTags}),
+    ).rejects.toThrow(/\/python\.data answered 500/)
+    await expect(buildSiteFrom(lake)).rejects.toThrow()
+    expect(tree(buildDirOf(live))).toEqual(before)
+    expect(existsSync(join(live.root, 'python', 'index.html'))).toBe(true)
+  }, 60_000)
+})

@@ -1,0 +1,69 @@
+// A release from the live one with only the outputs a change touches rendered again: the paths whose recorded
+// reads (reads.json) meet the change's sync tags. Every other file is a hard link to the live release's, so
+// unchanged pages cost nothing; a re-rendered file is unlinked first, never written through a link. The same
+// post-steps as a full build (deferHydration.ts, precompress.ts) then run on the re-rendered files alone.
+import {linkSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {dirname, join, relative} from 'node:path'
+import {deferHydrationOfFile} from './deferHydration.ts'
+import {SERVER_BUNDLE_DIR} from './keepServerBundle.ts'
+import {precompressFile} from './precompress.ts'
+import {READS_FILE} from './recordReads.ts'
+import {loadServerBundle, renderOutputs, type OutputReads} from './renderOutputs.ts'
+
+/** Hard links of every file under `from` at the same places under `to`. */
+function linkTree(from: string, to: string) {
+  for (const entry of readdirSync(from, {recursive: true, withFileTypes: true})) {
+    if (!entry.isFile()) continue
+    const source = join(entry.parentPath, entry.name)
+    const target = join(to, relative(from, source))
+    mkdirSync(dirname(target), {recursive: true})
+    linkSync(source, target)
+  }
+}
+
+export const readReads = (buildDir: string) =>
+  JSON.parse(readFileSync(join(buildDir, READS_FILE), 'utf8')) as OutputReads
+
+/** The paths whose last render read any of `tags`. */
+export const affectedPaths = (reads: OutputReads, tags: readonly string[]) =>
+  Object.entries(reads)
+    .filter(([, read]) => read.tags.some((tag) => tags.includes(tag)))
+    .map(([path]) => path)
+
+/**
+ * Builds `nextBuildDir` from `liveBuildDir` with the paths `changedTags` touch rendered again (with web/ as the
+ * process's folder, as renderOutputs needs). Returns those paths; a failure leaves the live release untouched.
+ */
+export async function renderIncrementally({
+  liveBuildDir,
+  nextBuildDir,
+  changedTags,
+}: {
+  liveBuildDir: string
+  nextBuildDir: string
+  changedTags: readonly string[]
+}) {
+  const reads = readReads(liveBuildDir)
+  const paths = affectedPaths(reads, changedTags)
+  for (const folder of ['client', SERVER_BUNDLE_DIR]) {
+    linkTree(join(liveBuildDir, folder), join(nextBuildDir, folder))
+  }
+  const clientDir = join(nextBuildDir, 'client')
+  for (const file of paths.flatMap((path) => reads[path]!.files)) {
+    for (const variant of ['', '.br', '.gz']) rmSync(join(clientDir, file + variant), {force: true})
+  }
+  const fresh = await renderOutputs(
+    await loadServerBundle(join(nextBuildDir, SERVER_BUNDLE_DIR)),
+    clientDir,
+    paths,
+  )
+  for (const file of Object.values(fresh).flatMap(({files}) => files)) {
+    if (file.endsWith('.html')) deferHydrationOfFile(join(clientDir, file))
+    precompressFile(join(clientDir, file))
+  }
+  writeFileSync(
+    join(nextBuildDir, READS_FILE),
+    `${JSON.stringify({...reads, ...fresh}, null, 1)}\n`,
+  )
+  return paths
+}
