@@ -14,7 +14,7 @@ import {
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {affectedPaths, readReads, renderIncrementally} from './incremental.ts'
 import {SERVER_BUNDLE_DIR} from './keepServerBundle.ts'
-import {webDir} from './prerender.ts'
+import {prerenderSite, webDir} from './prerender.ts'
 
 type Site = Awaited<ReturnType<typeof buildSiteFrom>>
 
@@ -27,11 +27,11 @@ beforeAll(async () => {
   lake = await startSeededLake()
   Object.assign(process.env, siteBuildEnv(lake))
   live = await buildSiteFrom(lake)
+  removals.push(live.remove)
   process.chdir(webDir)
 }, 60_000)
 afterAll(async () => {
   process.chdir(cwd)
-  live?.remove()
   for (const remove of removals) remove()
   await lake?.close()
 })
@@ -151,7 +151,9 @@ describe('an unpublished page', () => {
     await expect(
       renderIncrementally({liveBuildDir: buildDirOf(live), nextBuildDir, changedTags}),
     ).rejects.toThrow(/\/python\.data answered 500/)
-    await expect(buildSiteFrom(lake)).rejects.toThrow()
+    const fullBuildDir = temporaryWebFolder('full')
+    removals.push(() => rmSync(fullBuildDir, {recursive: true, force: true}))
+    await expect(prerenderSite({buildDir: fullBuildDir, env: siteBuildEnv(lake)})).rejects.toThrow()
     expect(tree(buildDirOf(live))).toEqual(before)
     expect(existsSync(join(live.root, 'python', 'index.html'))).toBe(true)
   }, 60_000)
