@@ -13,13 +13,13 @@ import {repositoryRoot, run} from '@quantedge/server-kit/run'
 import {portSetting} from '@quantedge/server-kit/settings'
 import {studioDir, studioEnv} from '@quantedge/studio/serve/build'
 import {readStudioServerEnv} from '@quantedge/studio/serve/settings'
-import {configuredSupabase, isAnswering as supabaseAnswers} from '@quantedge/supabase/local/ensure'
+import {standInIsNeeded} from '@quantedge/supabase/local/ensure'
+import {readSiteSupabaseUrl} from '@quantedge/web/auth/supabaseUrl'
 import {readContentEnv} from '@quantedge/web/content/env'
 
 /** The dev server's port (DEV_SITE_PORT; default 5173, Vite's). */
 const sitePort = portSetting('DEV_SITE_PORT', 5173)
 const lake = readLakeEnv()
-const supabase = configuredSupabase()
 
 await run('npm', ['run', 'typegen'])
 const commands: ConcurrentlyCommandInput[] = [
@@ -48,7 +48,7 @@ if (await embeddedLakeIsNeeded(readContentEnv(), lake)) {
     prefixColor: 'cyan',
   })
 }
-if (supabase.isLocal && !(await supabaseAnswers(supabase.url))) {
+if (await standInIsNeeded(readSiteSupabaseUrl())) {
   commands.unshift({
     name: 'supabase',
     command: 'npm run supabase',

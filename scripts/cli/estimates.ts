@@ -1,10 +1,12 @@
 // `npm run estimates`: the stored free-estimate requests, newest last, read with the service role as the
 // lead owner would. Uses the configured Supabase; the local stand-in runs for the command when needed.
 import {createClient} from '@supabase/supabase-js'
-import {configuredSupabase, startLocalSupabaseIfNeeded} from '@quantedge/supabase/local/ensure'
+import {standInUrl, startLocalSupabaseIfNeeded} from '@quantedge/supabase/local/ensure'
 import {DEMO_SERVICE_ROLE_KEY} from '@quantedge/supabase/local/keys'
+import {readSiteSupabaseUrl} from '@quantedge/web/auth/supabaseUrl'
 
-const {url, isLocal} = configuredSupabase()
+const url = readSiteSupabaseUrl()
+const isLocal = url === standInUrl()
 const serviceKey = process.env.SUPABASE_SERVICE_ROLE_KEY || (isLocal ? DEMO_SERVICE_ROLE_KEY : '')
 if (!serviceKey) {
   console.error(
@@ -13,7 +15,7 @@ if (!serviceKey) {
   process.exit(1)
 }
 
-const standIn = await startLocalSupabaseIfNeeded()
+const standIn = await startLocalSupabaseIfNeeded(url)
 try {
   const supabase = createClient(url, serviceKey, {auth: {persistSession: false}})
   const {data, error} = await supabase

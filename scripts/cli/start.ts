@@ -13,7 +13,9 @@ import {readSiteServerEnv} from '@quantedge/site-server/settings'
 import {buildStudio, studioEnv} from '@quantedge/studio/serve/build'
 import {startStudioServer} from '@quantedge/studio/serve/server'
 import {readStudioServerEnv} from '@quantedge/studio/serve/settings'
-import {configuredSupabase, startLocalSupabaseIfNeeded} from '@quantedge/supabase/local/ensure'
+import {startLocalSupabaseIfNeeded} from '@quantedge/supabase/local/ensure'
+import {localSupabaseSettings} from '@quantedge/supabase/local/settings'
+import {readSiteSupabaseUrl} from '@quantedge/web/auth/supabaseUrl'
 import {contentClient} from '@quantedge/web/content/client'
 import {describeContentLake, readContentEnv} from '@quantedge/web/content/env'
 import {buildPreviewSite, defaultPreviewBuildDir} from '@quantedge/web/prerender'
@@ -40,7 +42,8 @@ const studioBuildDir = join(repositoryRoot, '.data', 'studio')
 try {
   const lake = await startEmbeddedLakeIfNeeded(content, lakeSettings)
   // The stand-in's e-mailed links return to the site where this start serves it.
-  const supabase = await startLocalSupabaseIfNeeded(process.env, {
+  const supabaseUrl = readSiteSupabaseUrl()
+  const supabase = await startLocalSupabaseIfNeeded(supabaseUrl, {
     auth: {siteUrl: localOrigin(siteServer.port)},
   })
   const siteDir = await buildSite(content)
@@ -69,7 +72,6 @@ try {
   )
   const studio = await startStudioServer(studioBuild, studioServer.port)
   const studioProject = process.env.SANITY_STUDIO_PROJECT_ID
-  const {url: supabaseUrl, settings} = configuredSupabase()
   console.log('')
   console.log(
     `  Studio          ${studio.url}  (${studioProject ? `Sanity project ${studioProject}` : 'the local editor, on the embedded lake'})`,
@@ -88,7 +90,7 @@ try {
     )
   }
   console.log(
-    `  Supabase API    ${supabaseUrl}${supabase ? `, local stand-in, data in ${settings.dataDir}` : ''}`,
+    `  Supabase API    ${supabaseUrl}${supabase ? `, local stand-in, data in ${localSupabaseSettings().dataDir}` : ''}`,
   )
   if (supabase)
     console.log(

@@ -4,23 +4,23 @@ import {answers} from '@quantedge/server-kit/answers'
 import {startLocalSupabase, type LocalSupabase, type LocalSupabaseOptions} from './server.ts'
 import {localSupabaseSettings} from './settings.ts'
 
-/** The API address the site is configured for (VITE_SUPABASE_URL), and whether that is the local stand-in. */
-export function configuredSupabase(env: Record<string, string | undefined> = process.env) {
-  const settings = localSupabaseSettings(env)
-  const localUrl = `http://127.0.0.1:${settings.port}`
-  const url = env.VITE_SUPABASE_URL || localUrl
-  return {url, isLocal: url === localUrl, settings}
-}
+/** Where the stand-in's API listens with these settings. */
+export const standInUrl = (settings: LocalSupabaseOptions = localSupabaseSettings()) =>
+  `http://127.0.0.1:${settings.port ?? 54321}`
 
 /** Whether supabase/local (or the Supabase CLI's stack) answers at `url`. */
 export const isAnswering = (url: string) => answers(`${url}/health`)
 
-/** Starts the stand-in when the site is configured for it and nothing answers there; `overrides` go to its options. */
+/** Whether `configuredUrl` (the Supabase a site is built for) is this stand-in and nothing answers there yet. */
+export const standInIsNeeded = async (configuredUrl: string, settings = localSupabaseSettings()) =>
+  configuredUrl === standInUrl(settings) && !(await isAnswering(configuredUrl))
+
+/** Starts the stand-in when `configuredUrl` is its address and nothing answers there; `overrides` go to its options. */
 export async function startLocalSupabaseIfNeeded(
-  env: Record<string, string | undefined> = process.env,
+  configuredUrl: string,
   overrides: Partial<LocalSupabaseOptions> = {},
 ): Promise<LocalSupabase | undefined> {
-  const {url, isLocal, settings} = configuredSupabase(env)
-  if (!isLocal || (await isAnswering(url))) return undefined
+  const settings = localSupabaseSettings()
+  if (!(await standInIsNeeded(configuredUrl, settings))) return undefined
   return startLocalSupabase({...settings, ...overrides})
 }
