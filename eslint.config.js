@@ -3,7 +3,7 @@
 // boundaries: another workspace is reached through its package exports, never a relative path.
 import js from '@eslint/js'
 import prettier from 'eslint-config-prettier'
-import importX from 'eslint-plugin-import-x'
+import importPlugin from 'eslint-plugin-import'
 import jsxA11y from 'eslint-plugin-jsx-a11y'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
@@ -29,9 +29,9 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: {globals: {...globals.node, ...globals.browser}},
-    plugins: {'import-x': importX},
+    plugins: {import: importPlugin},
     rules: {
-      'import-x/no-relative-packages': 'error',
+      'import/no-relative-packages': 'error',
       '@typescript-eslint/no-unused-vars': [
         'error',
         {argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_'},

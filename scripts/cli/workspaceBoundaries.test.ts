@@ -17,7 +17,7 @@ it('refuses a relative import from one workspace into another', async () => {
     'web/app/content/probe.ts',
     "import {run} from '../../../scripts/server-kit/run.ts'\nexport const probe = run\n",
   )
-  expect(messages).toEqual([expect.objectContaining({ruleId: 'import-x/no-relative-packages'})])
+  expect(messages).toEqual([expect.objectContaining({ruleId: 'import/no-relative-packages'})])
 })
 
 it('refuses one into a nested workspace too (the lake inside the Studio’s folder)', async () => {
@@ -25,7 +25,7 @@ it('refuses one into a nested workspace too (the lake inside the Studio’s fold
     'studio/probe.ts',
     "import {LOCAL_LOGIN_PATH} from './content-lake/localLogin.ts'\nexport const probe = LOCAL_LOGIN_PATH\n",
   )
-  expect(messages).toEqual([expect.objectContaining({ruleId: 'import-x/no-relative-packages'})])
+  expect(messages).toEqual([expect.objectContaining({ruleId: 'import/no-relative-packages'})])
 })
 
 it('lets relative imports inside a workspace and package imports across them through', async () => {
