@@ -1,4 +1,5 @@
 // Every route shows its heading and its seeded content, prerendered from the CMS.
+import {PUBLIC_PATHS} from '../app/sitePaths.ts'
 import {expect, openHydrated, test} from './support/fixtures.ts'
 import {firstParagraph, legalPage, seed, sitePage} from './support/seed.ts'
 
@@ -178,19 +179,7 @@ test('every route hydrates without an error in the console', async ({page}) => {
       problems.push(`${page.url()}: ${message.text()}`)
   })
   page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`))
-  for (const path of [
-    '/',
-    '/tradingview',
-    '/python',
-    '/tradetron',
-    '/contactus',
-    '/subscribe',
-    '/quantmetrics',
-    '/teampage',
-    '/privacy',
-    '/terms',
-    '/disclaimer',
-  ]) {
+  for (const path of PUBLIC_PATHS) {
     await openHydrated(page, path)
   }
   expect(problems).toEqual([])
