@@ -16,7 +16,7 @@ type Control = 'menu' | 'buyNow' | 'login'
 export type DeadTimeRow = {path: string; hydratedMs: number} & Partial<Record<Control, number>>
 
 /** The routes where a dead control is a lost visitor: each must answer at the first tap. */
-export const ZERO_DEAD_TIME_PATHS = ['/', '/tradingview', '/contactus']
+const ZERO_DEAD_TIME_PATHS = ['/', '/tradingview', '/contactus']
 
 const RETRY_MS = 50
 const GIVE_UP_MS = 30_000

@@ -29,7 +29,7 @@ export type BuildInputs = {
   settings: Record<string, unknown>
 }
 
-export function fingerprint({sources, settings}: BuildInputs): string {
+function fingerprint({sources, settings}: BuildInputs): string {
   const hash = createHash('sha256').update(JSON.stringify(settings))
   const files = [
     ...sources.flatMap((source) => filesUnder(join(repositoryRoot, source))),

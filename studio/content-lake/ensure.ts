@@ -5,7 +5,7 @@ import {localCertificate, trustInstructions} from './certificates.ts'
 import {startContentLake, type ContentLake} from './server.ts'
 import {readLakeEnv, type LakeEnv} from './settings.ts'
 
-export const embeddedLakeUrl = (lake: LakeEnv = readLakeEnv()) => `http://${lake.host}:${lake.port}`
+const embeddedLakeUrl = (lake: LakeEnv = readLakeEnv()) => `http://${lake.host}:${lake.port}`
 
 /** Whether a Content Lake answers at `url`. */
 export const isAnswering = (url: string) => answers(`${url}/v1/ping`)

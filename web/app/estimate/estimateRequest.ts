@@ -27,7 +27,7 @@ export type EstimateRequest = {
 export type EstimateField = keyof EstimateRequest
 export type FieldErrors = Partial<Record<EstimateField, string>>
 
-export const TEXT_FIELDS = ['name', 'email', 'phone', 'description'] as const
+const TEXT_FIELDS = ['name', 'email', 'phone', 'description'] as const
 
 export const FIELD_MESSAGES = {
   required: 'Required',

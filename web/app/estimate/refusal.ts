@@ -32,7 +32,7 @@ const CHECK_VIOLATION = '23514'
 /** The throttle's refusal (supabase/migrations/…_free_estimate_request_throttle.sql), answered with HTTP 429. */
 const TOO_MANY_REQUESTS = 'PT429'
 
-export const TOO_MANY_REQUESTS_MESSAGE = 'Too many requests, please try again in a few minutes'
+const TOO_MANY_REQUESTS_MESSAGE = 'Too many requests, please try again in a few minutes'
 const CONSTRAINT_NAME = /check constraint "([^"]+)"/
 
 /** `error` is what supabase-js returned (a PostgREST error) or threw (a failed connection). */
