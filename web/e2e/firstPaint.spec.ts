@@ -125,6 +125,26 @@ test('Login opens the sign-in dialog at the first tap; a sign-in submitted befor
   await expect(page.getByRole('button', {name: 'Logout'})).toBeAttached()
 })
 
+test('a switch to sign-up tapped before the scripts load is replayed before the held submit is sent', async ({
+  page,
+}) => {
+  const release = await holdScripts(page)
+  await openUntilFirstPaint(page, '/tradingview')
+  await page.getByRole('button', {name: 'Menu'}).tap()
+  await page.getByRole('button', {name: 'Login'}).tap()
+  const dialog = page.getByRole('dialog', {name: 'Welcome Back'})
+  await dialog.getByRole('button', {name: 'Sign Up'}).tap()
+  await dialog.getByLabel('Email').fill(uniqueEmail('early-signup'))
+  await dialog.getByLabel('Password').fill('s3cret-pass')
+  await dialog.getByRole('button', {name: 'Login', exact: true}).tap()
+  await expectNotYetHydrated(page)
+
+  release()
+  await hydrated(page)
+  const signUp = page.getByRole('dialog', {name: 'Create Account'})
+  await expect(signUp.getByRole('status')).toHaveText('Sign-up successful! Confirm via email.')
+})
+
 test('what is typed in the estimate form before hydration survives it', async ({page}) => {
   const release = await holdScripts(page)
   await openUntilFirstPaint(page, '/contactus')

@@ -17,7 +17,9 @@ export function useHeldSubmit(
     early.claimed.add(element)
     if (!early.held.delete(element)) return
     element.removeAttribute('aria-busy')
-    sendHeld(element)
+    // After the root has replayed the taps made before hydration (a switch to sign-up before the submit, say),
+    // so the submit is sent as the form then stands.
+    setTimeout(() => sendHeld(element))
   }, [form])
 
   return (event: FormEvent<HTMLFormElement>) => {
