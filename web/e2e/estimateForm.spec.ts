@@ -1,41 +1,12 @@
 // The free-estimate form in Chromium against supabase/local: validation, the submitting state, success with
 // a reset form and a stored row holding exactly what was sent, and an outage that loses nothing typed.
-import type {Page} from '@playwright/test'
 import {startTestSupabase} from '@quantedge/supabase/local/testSupabase'
 import {startSiteServer} from '@quantedge/site-server/server'
 import {buildSiteFrom, startSeededLake} from '@quantedge/test-support/throwawaySite'
+import {fillEstimateForm as fillForm, TYPED_ROW} from './support/estimateForm.ts'
 import {expect, openHydrated, test} from './support/fixtures.ts'
 import {leadOwner, uniqueEmail, visitorFrom} from './support/supabase.ts'
 import {MAX_LENGTH} from '../app/estimate/estimateRequest.ts'
-
-/** The row `fillForm` makes, as the form sends it. */
-const TYPED_ROW = {
-  name: 'Asha Rao',
-  phone: '+91 98765 43210',
-  platforms: ['Python', 'Other'],
-  requirements: ['Backtesting'],
-  description: 'Backtest my Bank Nifty straddle rules over three years.\nThen automate them.',
-  terms_accepted: true,
-  ownership_confirmed: true,
-}
-
-const fillForm = async (page: Page, email: string) => {
-  const form = page.locator('form.estimate-form')
-  await form.getByLabel('Name *').fill('Asha Rao')
-  await form.getByLabel('Email *').fill(email)
-  await form.getByLabel('Phone *').fill('+91 98765 43210')
-  await form.getByRole('checkbox', {name: 'Python'}).click()
-  await form.getByRole('checkbox', {name: 'Other'}).click()
-  await form.getByRole('checkbox', {name: 'Backtesting'}).click()
-  await form.getByRole('checkbox', {name: 'Automation'}).click()
-  await form.getByRole('checkbox', {name: 'Automation'}).click()
-  await form
-    .getByLabel('Description *')
-    .fill('Backtest my Bank Nifty straddle rules over three years.\nThen automate them.')
-  await form.getByLabel('I agree to Terms & Conditions *').check()
-  await form.getByLabel('I confirm I own this information *').check()
-  return form
-}
 
 test('an empty submit shows every message beside its field and sends nothing; editing a field clears its message', async ({
   page,

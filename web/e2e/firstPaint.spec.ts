@@ -3,6 +3,7 @@
 // backdrop and focus return work before and after hydration; what is typed survives hydration; a sign-in or
 // an estimate submitted early is held and sent exactly once when the scripts run.
 import type {Page, Route} from '@playwright/test'
+import {fillEstimateForm, TYPED_ROW} from './support/estimateForm.ts'
 import {expect, test} from './support/fixtures.ts'
 import {
   hydrated,
@@ -179,15 +180,7 @@ test('an estimate submitted before hydration never navigates away and is stored 
   const email = uniqueEmail('early-estimate')
   const release = await holdScripts(page)
   await openUntilFirstPaint(page, '/contactus')
-  const form = page.locator('form.estimate-form')
-  await form.getByLabel('Name *').fill('Asha Rao')
-  await form.getByLabel('Email *').fill(email)
-  await form.getByLabel('Phone *').fill('+91 98765 43210')
-  await form.getByRole('checkbox', {name: 'TradingView'}).check()
-  await form.getByRole('checkbox', {name: 'Automation'}).check()
-  await form.getByLabel('Description *').fill('Sent before the scripts arrived.')
-  await form.getByLabel('I agree to Terms & Conditions *').check()
-  await form.getByLabel('I confirm I own this information *').check()
+  const form = await fillEstimateForm(page, email)
   const submit = form.getByRole('button', {name: 'Submit'})
   await submit.tap()
   await submit.tap()
@@ -202,14 +195,9 @@ test('an estimate submitted before hydration never navigates away and is stored 
   await expect(form.getByLabel('Name *')).toHaveValue('')
   const stored = await leadOwner()
     .from('free_estimate_requests')
-    .select('name, platforms, requirements, description')
+    .select(
+      'name, phone, platforms, requirements, description, terms_accepted, ownership_confirmed',
+    )
     .eq('email', email)
-  expect(stored.data).toEqual([
-    {
-      name: 'Asha Rao',
-      platforms: ['TradingView'],
-      requirements: ['Automation'],
-      description: 'Sent before the scripts arrived.',
-    },
-  ])
+  expect(stored.data).toEqual([TYPED_ROW])
 })
