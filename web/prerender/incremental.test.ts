@@ -1,9 +1,11 @@
 // The incremental release against a full build from the same content: for each kind of publish, re-rendering only
-// the outputs whose recorded reads meet the change's sync tags (taken from the lake's Live Content API, through
-// @sanity/client) gives the same tree, byte for byte, as building everything again.
+// the outputs whose recorded reads meet the change's tags gives the same tree, byte for byte, as building
+// everything again. The tags are the sync tags of the lake's Live Content API (through @sanity/client), or the
+// document tags of a GROQ-powered webhook's `_id` and `_type`, as the publish hook gets them from hosted Sanity.
 import {existsSync, readdirSync, readFileSync, rmSync} from 'node:fs'
 import {dirname, join, relative} from 'node:path'
 import type {SanityClient} from '@sanity/client'
+import {changeDocumentTags} from '@quantedge/content-lake/documentTags'
 import {testLakeClient, type TestLake} from '@quantedge/content-lake/testLake'
 import {
   buildSiteFrom,
@@ -67,9 +69,22 @@ function tree(buildDir: string) {
   )
 }
 
+/** Where the publish hears of a change: the Live Content API, or a webhook whose body is `{_id, _type}`. */
+type Notice = {from: 'live'} | {from: 'webhook'; body: {_id: string; _type: string}}
+
+/** The tags of `change` as `notice` tells of it. */
+async function changedTagsOf(change: (client: SanityClient) => Promise<unknown>, notice: Notice) {
+  if (notice.from === 'live') return tagsOfChange(change)
+  await change(testLakeClient(lake.url))
+  return changeDocumentTags([{id: notice.body._id, types: [notice.body._type]}])
+}
+
 /** Publishes `change`, then renders the incremental release from the live one and a full build, and compares. */
-async function publishAndCompare(change: (client: SanityClient) => Promise<unknown>) {
-  const changedTags = await tagsOfChange(change)
+async function publishAndCompare(
+  change: (client: SanityClient) => Promise<unknown>,
+  notice: Notice = {from: 'live'},
+) {
+  const changedTags = await changedTagsOf(change, notice)
   const nextBuildDir = temporaryWebFolder('incremental')
   removals.push(() => rmSync(nextBuildDir, {recursive: true, force: true}))
   const paths = await renderIncrementally({
@@ -90,6 +105,17 @@ describe('an incremental release equals a full build from the same content', () 
     const {paths, previous} = await publishAndCompare((client) =>
       client.patch('indicator-straddle').set({price: 777}).commit(),
     )
+    expect(paths).toContain('/tradingview')
+    expect(paths).not.toContain('/privacy')
+    expect(paths.length).toBeLessThan(Object.keys(readReads(buildDirOf(previous))).length / 2)
+  }, 60_000)
+
+  it("an indicator's price told by a webhook's id and type re-renders the outputs that read indicators", async () => {
+    const {paths, previous, changedTags} = await publishAndCompare(
+      (client) => client.patch('indicator-straddle').set({price: 778}).commit(),
+      {from: 'webhook', body: {_id: 'indicator-straddle', _type: 'indicator'}},
+    )
+    expect(changedTags).toEqual(['*', 'id:indicator-straddle', 'type:indicator'])
     expect(paths).toContain('/tradingview')
     expect(paths).not.toContain('/privacy')
     expect(paths.length).toBeLessThan(Object.keys(readReads(buildDirOf(previous))).length / 2)

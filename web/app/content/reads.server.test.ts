@@ -1,5 +1,6 @@
 // Recording what a render read, through the real @sanity/client against the embedded lake: each render gets the
-// sync tags of its own queries, even when renders overlap, and callers still get plain results.
+// sync tags and the document tags of its own queries, even when renders overlap, and callers still get plain
+// results.
 import {startTestLake, testLakeClient, type TestLake} from '@quantedge/content-lake/testLake'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {recordingClient, recordingReads} from './reads.server.ts'
@@ -19,8 +20,8 @@ afterAll(() => lake.close())
 const client = () =>
   recordingClient(testLakeClient(lake.url, {token: '', perspective: 'published'}))
 
-const tagsOf = async (query: string) =>
-  (await testLakeClient(lake.url, {token: ''}).fetch(query, {}, {filterResponse: false}))
+const syncTagsOf = async (query: string, params: Record<string, unknown> = {}) =>
+  (await testLakeClient(lake.url, {token: ''}).fetch(query, params, {filterResponse: false}))
     .syncTags ?? []
 
 describe('recording what a render read', () => {
@@ -35,8 +36,10 @@ describe('recording what a render read', () => {
     ])
     expect(indicators.value).toEqual(['Straddle'])
     expect(plans.value).toEqual(['Pro'])
-    expect(indicators.tags).toEqual(await tagsOf('*[_type == "indicator"]'))
-    expect(plans.tags).toEqual(await tagsOf('*[_type == "plan"]'))
+    expect(indicators.tags).toEqual(
+      [...(await syncTagsOf('*[_type == "indicator"]')), 'type:indicator'].sort(),
+    )
+    expect(plans.tags).toEqual([...(await syncTagsOf('*[_type == "plan"]')), 'type:plan'].sort())
   })
 
   it('unions the tags of several queries in one render, and records nothing outside a render', async () => {
@@ -49,12 +52,24 @@ describe('recording what a render read', () => {
     })
     expect(both.value).toHaveLength(1)
     const expected = [
-      ...(await tagsOf('*[_type == "plan"]')),
-      ...(await tagsOf('*[_type == "indicator"]')),
+      ...(await syncTagsOf('*[_type == "plan"]')),
+      ...(await syncTagsOf('*[_type == "indicator"]')),
+      'type:indicator',
+      'type:plan',
     ].sort()
     expect(both.tags).toEqual(expected)
     expect(content.getUrl('/data/query/production')).toBe(
       `${lake.url}/v2025-02-19/data/query/production`,
     )
+  })
+
+  it('records the document tags a query names beside its sync tags, with its params filled in', async () => {
+    const content = client()
+    const query = '*[_type == $type]{name, "plan": plan->name}'
+    const read = await recordingReads(() => content.fetch(query, {type: 'indicator'}))
+    const syncTags = await syncTagsOf(query, {type: 'indicator'})
+    expect(syncTags.length).toBeGreaterThan(0)
+    expect(syncTags.every((tag) => tag.startsWith('s1:'))).toBe(true)
+    expect(read.tags).toEqual([...syncTags, '*', 'type:indicator'].sort())
   })
 })
