@@ -16,6 +16,7 @@ const CONTRACT = [
   'web/app/estimate/estimateRules.test.ts',
   'web/prerender/renderOutputs.test.ts',
   'web/prerender/incremental.test.ts',
+  'scripts/publish-hook/**/*.test.ts',
 ]
 const NEVER = ['**/node_modules/**', 'web/e2e/**', '**/dist/**', '**/build/**']
 

@@ -1,20 +1,27 @@
-// The public site with publish-to-live: the static server, a publisher that rebuilds into release folders
-// and swaps them in, and the webhook receiver that triggers it. Used by `npm start` and `npm run publish-hook`.
-import {join} from 'node:path'
+// The public site with publish-to-live: the static server, a publisher that re-renders or rebuilds into release
+// folders and swaps them in, and its triggers: the webhook receiver, and the Live Content API follower when
+// PUBLISH_HOOK_FOLLOW_LIVE is on. Used by `npm start` and `npm run publish-hook`.
+import {dirname, join} from 'node:path'
 import {prerenderSite, webDir} from '@quantedge/web/prerender'
+import {canRenderFrom, startIncrementalRenderer} from '@quantedge/web/prerender/incrementalRenderer'
+import {contentClient} from '@quantedge/web/content/client'
+import {readContentEnv} from '@quantedge/web/content/env'
 import {startSiteServer} from '@quantedge/site-server/server'
+import {followLiveContent} from './follower.ts'
 import {Publisher} from './publisher.ts'
 import {readPublishHookEnv, type PublishHookEnv} from './settings.ts'
 import {startPublishHook} from './receiver.ts'
 
 type LiveSiteOptions = {
+  /** The client folder of a full build (`<buildDir>/client`), served first. */
   siteDir: string
   sitePort: number
   siteHost?: string
-  /** Settings for the rebuilds (tests point them at their own lake). */
+  /** Content settings for the rebuilds and the follower (tests point them at their own lake). */
   env?: NodeJS.ProcessEnv
   hookEnv?: PublishHookEnv
   releasesDir?: string
+  log?: (line: string) => void
 }
 
 export async function startLiveSite({
@@ -24,22 +31,46 @@ export async function startLiveSite({
   env = {},
   hookEnv = readPublishHookEnv(),
   releasesDir = join(webDir, '.releases'),
+  log = console.log,
 }: LiveSiteOptions) {
   const site = await startSiteServer(siteDir, sitePort, siteHost)
+  const liveBuildDir = dirname(siteDir)
+  const renderer = startIncrementalRenderer(env)
+  if (canRenderFrom(liveBuildDir)) {
+    renderer
+      .prepare(liveBuildDir)
+      .catch((error: unknown) =>
+        log(`[publish] the render process did not start: ${String(error)}`),
+      )
+  }
   const publisher = new Publisher({
     releasesDir,
+    liveBuildDir,
     build: (buildDir) => prerenderSite({buildDir, env}),
+    canRenderFrom,
+    render: renderer.render,
     swap: site.setRoot,
     debounceMs: hookEnv.debounceMs,
+    renderDebounceMs: hookEnv.renderDebounceMs,
+    log,
   })
   const hook = await startPublishHook({port: hookEnv.port, secret: hookEnv.secret, publisher})
+  const follower = hookEnv.followLive
+    ? followLiveContent(
+        contentClient('published', readContentEnv({...process.env, ...env})),
+        publisher,
+        log,
+      )
+    : undefined
   return {
     site,
     hook,
     publisher,
     close: async () => {
+      follower?.close()
       await hook.close()
       await publisher.close()
+      renderer.close()
       await site.close()
     },
   }

@@ -1,59 +1,95 @@
-// Rebuilds the static site after content is published: bursts of webhooks within the debounce window make
-// one build, builds never overlap, and a build goes live only when it is complete (the server switches to
-// the new folder in one step). A failed build leaves the previous site live and says why.
+// Puts published content live. A change whose tags are known (the Live Content API's sync tags, or a webhook's
+// document tags) renders again only the outputs that read them, from the live release's server bundle, into a new
+// release that hard-links everything else (web/prerender/incremental.ts); anything else, or a live release that
+// cannot be re-rendered, takes a full build. Requests within the debounce window (short for a re-render, longer
+// for a full build), or during a build, share the next one; builds never overlap; a release goes live only when
+// complete (the server switches folders in one step). A failed build leaves the previous release live and says why.
 import {mkdirSync, mkdtempSync, readdirSync, rmSync} from 'node:fs'
 import {join} from 'node:path'
+
+export type RebuildKind = 'render' | 'full build'
 
 export type RebuildOutcome = {
   number: number
   ok: boolean
+  kind: RebuildKind
   reasons: string[]
-  /** When the first webhook of this build arrived. */
+  /** When the first request of this build arrived. */
   requestedAt: string
   startedAt: string
   durationMs: number
-  /** From the first webhook to the new site being served (successful builds). */
+  /** From the first request to the new site being served (successful builds). */
   latencyMs?: number
+  /** The paths a render rendered again. */
+  paths?: string[]
   error?: string
 }
+
+export type RenderJob = {liveBuildDir: string; nextBuildDir: string; changedTags: readonly string[]}
 
 export type PublisherOptions = {
   /** Where each build gets its own folder; the live one and the one before are kept. */
   releasesDir: string
-  /** Builds the site into `buildDir` and returns the folder to serve. */
-  build: (buildDir: string) => Promise<string>
-  /** Puts a finished build live. */
+  /** The build folder live now (`client/`, and `reads.json` and `server-bundle/` when it can be re-rendered). */
+  liveBuildDir: string
+  /** Builds the whole site into `buildDir`. */
+  build: (buildDir: string) => Promise<unknown>
+  /** Whether a build folder holds what a re-render needs. */
+  canRenderFrom: (buildDir: string) => boolean
+  /** Renders again, into `nextBuildDir`, what `changedTags` touch; resolves to those paths. */
+  render: (job: RenderJob) => Promise<string[]>
+  /** Puts a finished build's client folder live. */
   swap: (siteDir: string) => void
+  /** How long a burst may last before a full build starts. */
   debounceMs: number
+  /** How long a burst may last before a re-render starts. */
+  renderDebounceMs: number
   log?: (line: string) => void
 }
 
 export class Publisher {
   readonly #options: PublisherOptions
+  #liveBuildDir: string
   #timer: NodeJS.Timeout | undefined
-  #pending: string[] = []
+  #pending: {reasons: string[]; tags: Set<string>; fullBuild: boolean} = Publisher.#nothing()
   #firstRequestAt: number | undefined
   #running: Promise<void> | undefined
   #builds = 0
   #history: RebuildOutcome[] = []
 
+  static #nothing() {
+    return {reasons: [], tags: new Set<string>(), fullBuild: false}
+  }
+
   constructor(options: PublisherOptions) {
     this.#options = options
+    this.#liveBuildDir = options.liveBuildDir
     mkdirSync(options.releasesDir, {recursive: true})
   }
 
-  /** Asks for a rebuild; requests within the debounce window (or during a build) share the next one. */
-  request(reason: string) {
+  /**
+   * Asks for the site to be brought up to date: with the tags a change touches, a re-render of what read them;
+   * without (a code change, an unknown type, a doubt), a full build.
+   */
+  request(reason: string, tags?: readonly string[]) {
     this.#firstRequestAt ??= Date.now()
-    this.#pending.push(reason)
+    this.#pending.reasons.push(reason)
+    if (tags) for (const tag of tags) this.#pending.tags.add(tag)
+    else this.#pending.fullBuild = true
     clearTimeout(this.#timer)
-    this.#timer = setTimeout(() => void this.#start(), this.#options.debounceMs)
+    const {debounceMs, renderDebounceMs} = this.#options
+    this.#timer = setTimeout(
+      () => void this.#start(),
+      this.#pending.fullBuild ? debounceMs : renderDebounceMs,
+    )
   }
 
   status() {
     return {
+      /** The build folder served now. */
+      live: this.#liveBuildDir,
       building: this.#running !== undefined,
-      waiting: this.#pending.length,
+      waiting: this.#pending.reasons.length,
       rebuilds: this.#history,
     }
   }
@@ -69,57 +105,77 @@ export class Publisher {
     // Requests that arrive during a build wait for it, then share the next build.
     await this.#running
     if (this.#running || this.#timer !== undefined) return
-    const reasons = this.#pending.splice(0)
-    if (reasons.length === 0) return
+    const pending = this.#pending
+    if (pending.reasons.length === 0) return
+    this.#pending = Publisher.#nothing()
     const requestedAt = this.#firstRequestAt ?? Date.now()
     this.#firstRequestAt = undefined
-    this.#running = this.#rebuild(reasons, requestedAt).finally(() => {
+    const kind: RebuildKind =
+      pending.fullBuild || !this.#options.canRenderFrom(this.#liveBuildDir)
+        ? 'full build'
+        : 'render'
+    this.#running = this.#rebuild(kind, pending, requestedAt).finally(() => {
       this.#running = undefined
     })
     await this.#running
-    if (this.#pending.length > 0 && this.#timer === undefined) await this.#start()
+    if (this.#pending.reasons.length > 0 && this.#timer === undefined) await this.#start()
   }
 
-  async #rebuild(reasons: string[], requestedAt: number) {
+  async #rebuild(
+    kind: RebuildKind,
+    {reasons, tags}: {reasons: string[]; tags: Set<string>},
+    requestedAt: number,
+  ) {
     const number = ++this.#builds
     const started = performance.now()
-    const startedAt = new Date().toISOString()
+    const outcome = {
+      number,
+      kind,
+      reasons,
+      requestedAt: new Date(requestedAt).toISOString(),
+      startedAt: new Date().toISOString(),
+    }
+    const seconds = () => `${((performance.now() - started) / 1000).toFixed(1)} s`
     const log = this.#options.log ?? console.log
-    log(`[publish] rebuild #${number} for ${reasons.length} change(s): ${reasons.join(', ')}`)
+    log(`[publish] ${kind} #${number} for ${reasons.length} change(s): ${reasons.join(', ')}`)
     const buildDir = mkdtempSync(
       join(this.#options.releasesDir, `${String(number).padStart(5, '0')}-`),
     )
     try {
-      const siteDir = await this.#options.build(buildDir)
-      this.#options.swap(siteDir)
-      const durationMs = Math.round(performance.now() - started)
+      let paths: string[] | undefined
+      if (kind === 'render') {
+        paths = await this.#options.render({
+          liveBuildDir: this.#liveBuildDir,
+          nextBuildDir: buildDir,
+          changedTags: [...tags],
+        })
+      } else {
+        await this.#options.build(buildDir)
+      }
+      this.#options.swap(join(buildDir, 'client'))
+      this.#liveBuildDir = buildDir
       this.#record({
-        number,
+        ...outcome,
         ok: true,
-        reasons,
-        requestedAt: new Date(requestedAt).toISOString(),
-        startedAt,
-        durationMs,
+        durationMs: Math.round(performance.now() - started),
         latencyMs: Date.now() - requestedAt,
+        ...(paths ? {paths} : {}),
       })
       log(
-        `[publish] rebuild #${number} is live after ${((performance.now() - started) / 1000).toFixed(1)} s`,
+        `[publish] ${kind} #${number} is live after ${seconds()}${paths ? ` (${paths.length} path(s): ${paths.join(' ')})` : ''}`,
       )
       this.#pruneReleases(buildDir)
     } catch (error) {
       rmSync(buildDir, {recursive: true, force: true})
       const message = error instanceof Error ? error.message : String(error)
       this.#record({
-        number,
+        ...outcome,
         ok: false,
-        reasons,
-        requestedAt: new Date(requestedAt).toISOString(),
-        startedAt,
         durationMs: Math.round(performance.now() - started),
         error: message,
       })
       log(
-        `[publish] rebuild #${number} FAILED after ${((performance.now() - started) / 1000).toFixed(1)} s; the previous site stays live: ${message}`,
+        `[publish] ${kind} #${number} FAILED after ${seconds()}; the previous site stays live: ${message}`,
       )
     }
   }

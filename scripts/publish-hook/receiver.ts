@@ -1,10 +1,13 @@
 // The publish hook: receives Sanity's GROQ-powered webhooks (from Sanity, or the embedded lake), checks the
-// signature with @sanity/webhook, and asks the publisher for a rebuild. GET answers the rebuild log.
+// signature with @sanity/webhook, and asks the publisher to re-render what the named document's tags touch (a
+// full build when the body does not say). GET answers the rebuild log.
 import {createServer, type IncomingMessage} from 'node:http'
 import {isValidSignature, SIGNATURE_HEADER_NAME} from '@sanity/webhook'
 import {BodyNotUtf8, BodyOverLimit, readBodyWithin, utf8Text} from '@quantedge/server-kit/body'
 import {listen, stop} from '@quantedge/server-kit/listen'
 import {matchRoute, route} from '@quantedge/server-kit/routes'
+import {changeDocumentTags} from '@quantedge/content-lake/documentTags'
+import {SITE_DOCUMENT_TYPES} from '@quantedge/web/content/env'
 import type {Publisher} from './publisher.ts'
 
 const MAX_BODY_BYTES = 256 * 1024
@@ -40,10 +43,31 @@ async function receiveWebhook(
     typeof signature === 'string' &&
     (await isValidSignature(body, signature, secret).catch(() => false))
   if (!valid) return {status: 401, body: {message: 'Invalid or missing webhook signature'}}
-  const document = req.headers['sanity-document-id'] ?? 'a document'
   const operation = req.headers['sanity-operation'] ?? 'change'
-  publisher.request(`${operation} ${document}`)
+  const changed = changedDocument(body)
+  if (changed) {
+    publisher.request(`${operation} ${changed.id}`, changeDocumentTags([changed]))
+  } else {
+    publisher.request(`${operation} ${req.headers['sanity-document-id'] ?? 'a document'}`)
+  }
   return {status: 202, body: {message: 'Rebuild scheduled'}}
+}
+
+/**
+ * The document a webhook names, when its body (the webhook's projection, `{_id, _type, _rev}` as the README
+ * sets it) says which and its type is one the site reads; otherwise a full build decides.
+ */
+function changedDocument(body: string): {id: string; types: string[]} | undefined {
+  let projection: unknown
+  try {
+    projection = JSON.parse(body)
+  } catch {
+    return undefined
+  }
+  if (typeof projection !== 'object' || projection === null) return undefined
+  const {_id: id, _type: type} = projection as {_id?: unknown; _type?: unknown}
+  if (typeof id !== 'string' || typeof type !== 'string') return undefined
+  return (SITE_DOCUMENT_TYPES as readonly string[]).includes(type) ? {id, types: [type]} : undefined
 }
 
 export async function startPublishHook({

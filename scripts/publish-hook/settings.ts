@@ -1,19 +1,37 @@
-// The publish hook's settings (PUBLISH_HOOK_*; defaults in .env.example): where it listens, the webhook
-// secret it checks (by default the one the embedded lake signs with), and how long a burst may last.
+// The publish hook's settings (PUBLISH_HOOK_*; defaults in .env.example): where it listens, the webhook secret it
+// checks (by default the one the embedded lake signs with), how long a burst may last before a full build and
+// before a re-render, and whether it follows the Live Content API beside webhooks.
 import {EMBEDDED_WEBHOOK_SECRET} from '@quantedge/content-lake/settings'
 import {portSetting, type Env} from '@quantedge/server-kit/settings'
 
-export type PublishHookEnv = {port: number; secret: string; debounceMs: number}
+export type PublishHookEnv = {
+  port: number
+  secret: string
+  debounceMs: number
+  renderDebounceMs: number
+  followLive: boolean
+}
+
+function millisecondsSetting(name: string, fallback: number, env: Env) {
+  const value = Number(env[name] || fallback)
+  if (!Number.isInteger(value) || value < 0)
+    throw new Error(`${name} "${env[name]}" is not a number of milliseconds`)
+  return value
+}
+
+function switchSetting(name: string, fallback: boolean, env: Env) {
+  const value = env[name] || String(fallback)
+  if (value !== 'true' && value !== 'false')
+    throw new Error(`${name} "${value}" is not true or false`)
+  return value === 'true'
+}
 
 export function readPublishHookEnv(env: Env = process.env): PublishHookEnv {
-  const debounceMs = Number(env.PUBLISH_HOOK_DEBOUNCE_MS || 1000)
-  if (!Number.isInteger(debounceMs) || debounceMs < 0)
-    throw new Error(
-      `PUBLISH_HOOK_DEBOUNCE_MS "${env.PUBLISH_HOOK_DEBOUNCE_MS}" is not a number of milliseconds`,
-    )
   return {
     port: portSetting('PUBLISH_HOOK_PORT', 3002, env),
     secret: env.PUBLISH_HOOK_SECRET || EMBEDDED_WEBHOOK_SECRET,
-    debounceMs,
+    debounceMs: millisecondsSetting('PUBLISH_HOOK_DEBOUNCE_MS', 1000, env),
+    renderDebounceMs: millisecondsSetting('PUBLISH_HOOK_RENDER_DEBOUNCE_MS', 100, env),
+    followLive: switchSetting('PUBLISH_HOOK_FOLLOW_LIVE', true, env),
   }
 }

@@ -1,6 +1,7 @@
 // The editorial workflow on throwaway parts, for tests and the benchmark: a seeded lake that sends signed
-// webhooks to a publish hook, the public site that hook rebuilds, the draft-preview server and, when asked,
-// Sanity Studio built for the lake's HTTP/2 address and served as the editors' app.
+// webhooks to a publish hook (which also follows the lake's Live Content API unless told not to), the public
+// site that hook keeps up to date, the draft-preview server and, when asked, Sanity Studio built for the lake's
+// HTTP/2 address and served as the editors' app.
 import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
@@ -17,19 +18,27 @@ import {startLiveSite} from '@quantedge/publish-hook/live'
 
 export const TEST_WEBHOOK_SECRET = 'test-webhook-secret'
 
-export async function startEditorialStack({debounceMs = 300, studio = false} = {}) {
+export async function startEditorialStack({
+  debounceMs = 300,
+  renderDebounceMs = 100,
+  followLive = true,
+  webhooks = true,
+  studio = false,
+} = {}) {
   const hookPort = await freePort()
   // The Studio's origin is the one browser origin the lake lets in (its CORS allow-list).
   const studioPort = studio ? await freePort() : 0
   const lake = await startSeededLake(
-    [
-      {
-        url: `http://127.0.0.1:${hookPort}/hooks/publish`,
-        secret: TEST_WEBHOOK_SECRET,
-        filter: `_type in ${JSON.stringify(SITE_DOCUMENT_TYPES)}`,
-        projection: '{_id, _type, _rev}',
-      },
-    ],
+    webhooks
+      ? [
+          {
+            url: `http://127.0.0.1:${hookPort}/hooks/publish`,
+            secret: TEST_WEBHOOK_SECRET,
+            filter: `_type in ${JSON.stringify(SITE_DOCUMENT_TYPES)}`,
+            projection: '{_id, _type, _rev}',
+          },
+        ]
+      : [],
     {secure: studio, corsOrigins: studio ? [`http://localhost:${studioPort}`] : []},
   )
   const build = await buildSiteFrom(lake)
@@ -38,7 +47,13 @@ export async function startEditorialStack({debounceMs = 300, studio = false} = {
     siteDir: build.root,
     sitePort: 0,
     env: siteBuildEnv(lake),
-    hookEnv: {port: hookPort, secret: TEST_WEBHOOK_SECRET, debounceMs},
+    hookEnv: {
+      port: hookPort,
+      secret: TEST_WEBHOOK_SECRET,
+      debounceMs,
+      renderDebounceMs,
+      followLive,
+    },
     releasesDir,
   })
   const previewDir = await buildPreviewSite(temporaryWebFolder('preview'))

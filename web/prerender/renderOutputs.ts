@@ -2,6 +2,7 @@
 // prerender writes them (@react-router/dev's vite.js: handlePrerender, prerenderData, prerenderRoute,
 // prerenderResourceRoute, handleSpaMode), and notes the sync tags each output read (reads.server.ts). No Vite
 // build: a path costs its queries and one render.
+import {statSync} from 'node:fs'
 import {mkdir, writeFile} from 'node:fs/promises'
 import {dirname, join} from 'node:path'
 import {pathToFileURL} from 'node:url'
@@ -22,29 +23,63 @@ function routeTree(routes: ServerBuild['routes'], parentId?: string): RouteObjec
   })
 }
 
-/** The server bundle's build, and a handler that renders with data handed over as React Router's prerender does. */
-export async function loadServerBundle(serverBundleDir: string) {
-  const build = (await import(pathToFileURL(join(serverBundleDir, 'index.js')).href)) as ServerBuild
+async function importServerBundle(entry: string) {
+  const imported = (await import(pathToFileURL(entry).href)) as ServerBuild
+  // A production handler answers a failed loader with a sanitized error; its handleError hook still sees the
+  // error itself, kept here so a failed render says what went wrong (renders run one request at a time).
+  let failure: unknown
+  const build: ServerBuild = {
+    ...imported,
+    entry: {module: {...imported.entry.module, handleError: (error: unknown) => (failure = error)}},
+  }
   // React Router honours the prerender's own request headers only in a build request (getBuildTimeHeader).
   process.env.IS_RR_BUILD_REQUEST = 'yes'
-  return {build, handler: createRequestHandler(build, 'production')}
+  const handler = createRequestHandler(build, 'production')
+  return {
+    build,
+    /** Answers one request, with the error a loader threw while answering it, if any. */
+    handle: async (request: Request) => {
+      failure = undefined
+      const response = await handler(request)
+      return {response, failure}
+    },
+  }
 }
 
-type Bundle = Awaited<ReturnType<typeof loadServerBundle>>
+type Bundle = Awaited<ReturnType<typeof importServerBundle>>
 
-async function respond(handler: Bundle['handler'], url: string, headers?: HeadersInit) {
-  const response = await handler(new Request(`http://localhost${url}`, {headers}))
+// Incremental releases hard-link the bundle of the release they start from, so one file (device and inode) is one
+// bundle: a process that renders many releases imports it once, and again only after a full build made a new one.
+const loaded = new Map<string, Promise<Bundle>>()
+
+/** The server bundle's build, and a handler that renders with data handed over as React Router's prerender does. */
+export function loadServerBundle(serverBundleDir: string) {
+  const entry = join(serverBundleDir, 'index.js')
+  const {dev, ino} = statSync(entry)
+  const key = `${dev}:${ino}`
+  let bundle = loaded.get(key)
+  if (!bundle) {
+    bundle = importServerBundle(entry)
+    loaded.set(key, bundle)
+    bundle.catch(() => loaded.delete(key))
+  }
+  return bundle
+}
+
+async function respond(handle: Bundle['handle'], url: string, headers?: HeadersInit) {
+  const {response, failure} = await handle(new Request(`http://localhost${url}`, {headers}))
   const body = Buffer.from(await response.arrayBuffer())
   if (response.status !== 200 && response.status !== 202) {
-    throw new Error(`Re-render: ${url} answered ${response.status}: ${body.toString('utf8')}`)
+    const cause = failure instanceof Error ? failure.message : body.toString('utf8')
+    throw new Error(`Re-render: ${url} answered ${response.status}: ${cause}`)
   }
   return body
 }
 
 /** The files one prerendered path writes, with their contents, as React Router writes them. */
-async function renderPath({build, handler}: Bundle, path: string) {
+async function renderPath({build, handle}: Bundle, path: string) {
   if (path === SPA_FALLBACK) {
-    return {[SPA_FALLBACK]: await respond(handler, '/', {'X-React-Router-SPA-Mode': 'yes'})}
+    return {[SPA_FALLBACK]: await respond(handle, '/', {'X-React-Router-SPA-Mode': 'yes'})}
   }
   const matches = matchRoutes(routeTree(build.routes), `/${path}/`.replace(/^\/\/+/, '/'))
   if (!matches) throw new Error(`Re-render: no route matches ${path}`)
@@ -55,15 +90,15 @@ async function renderPath({build, handler}: Bundle, path: string) {
   if (module && !module.default && !module.ErrorBoundary) {
     const resource = path.replace(/^\//, '')
     return {
-      [dataFile]: await respond(handler, `/${dataFile}?_routes=${encodeURIComponent(leafId)}`),
-      [resource]: await respond(handler, `/${resource}`),
+      [dataFile]: await respond(handle, `/${dataFile}?_routes=${encodeURIComponent(leafId)}`),
+      [resource]: await respond(handle, `/${resource}`),
     }
   }
   const hasLoaders = matches.some(({route}) => build.assets.routes[route.id ?? '']?.hasLoader)
-  const data = hasLoaders ? await respond(handler, `/${dataFile}`) : undefined
+  const data = hasLoaders ? await respond(handle, `/${dataFile}`) : undefined
   const page = `${path}/`.replace(/\/\/+/g, '/')
   const html = await respond(
-    handler,
+    handle,
     page,
     data ? {'X-React-Router-Prerender-Data': encodeURI(data.toString('utf8'))} : undefined,
   )

@@ -1,0 +1,178 @@
+// Publish to live through the whole hook, on throwaway parts: a seeded lake that sends webhooks and serves the
+// Live Content API, the publish hook following both, and the public site it keeps up to date. Changes are made as
+// the Studio makes them (the Actions API), and what the site serves is read back over HTTP.
+import {readFileSync} from 'node:fs'
+import {join} from 'node:path'
+import {encodeSignatureHeader} from '@sanity/webhook'
+import {editDraft, publishDraft} from '@quantedge/content/editor'
+import {
+  startEditorialStack,
+  TEST_WEBHOOK_SECRET,
+  type EditorialStack,
+} from '@quantedge/test-support/editorialStack'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import type {Publisher, RebuildOutcome} from './publisher.ts'
+
+type Status = ReturnType<Publisher['status']>
+
+const statusOf = async (stack: EditorialStack) =>
+  (await (await fetch(stack.live.hook.url)).json()) as Status
+
+const lastNumber = async (stack: EditorialStack) =>
+  (await statusOf(stack)).rebuilds.at(-1)?.number ?? 0
+
+/** Waits until nothing is pending or building, and returns the rebuilds numbered after `after`. */
+async function settledAfter(stack: EditorialStack, after: number): Promise<RebuildOutcome[]> {
+  let status = await statusOf(stack)
+  await expect
+    .poll(
+      async () => {
+        status = await statusOf(stack)
+        return (
+          !status.building && status.waiting === 0 && (status.rebuilds.at(-1)?.number ?? 0) > after
+        )
+      },
+      {timeout: 60_000, interval: 50},
+    )
+    .toBe(true)
+  // A trigger that came late would show as another rebuild within a debounce and a render.
+  await new Promise((resolve) => setTimeout(resolve, 1000))
+  status = await statusOf(stack)
+  return status.rebuilds.filter(({number}) => number > after)
+}
+
+const served = async (stack: EditorialStack, path: string) => {
+  const response = await fetch(`${stack.live.site.url}${path}`)
+  return {status: response.status, html: await response.text()}
+}
+
+async function publishPrice(stack: EditorialStack, price: number) {
+  await editDraft(stack.editor, 'indicator-straddle', {price})
+  await publishDraft(stack.editor, 'indicator-straddle')
+}
+
+/** Every output the live release has, from what each read (reads.json beside its client folder). */
+const outputsOf = (buildDir: string) =>
+  Object.keys(JSON.parse(readFileSync(join(buildDir, 'reads.json'), 'utf8')) as object).sort()
+
+async function sendWebhook(stack: EditorialStack, projection: object) {
+  const body = JSON.stringify(projection)
+  const response = await fetch(stack.live.hook.url, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      'sanity-webhook-signature': await encodeSignatureHeader(
+        body,
+        Date.now(),
+        TEST_WEBHOOK_SECRET,
+      ),
+      'sanity-operation': 'update',
+    },
+    body,
+  })
+  expect(response.status).toBe(202)
+}
+
+describe('with webhooks and the Live Content API', () => {
+  let stack: EditorialStack
+  beforeAll(async () => {
+    stack = await startEditorialStack()
+  }, 120_000)
+  afterAll(async () => {
+    await stack?.close()
+  })
+
+  it("re-renders an indicator's pages once for both triggers, and serves the new price", async () => {
+    const before = await lastNumber(stack)
+    await publishPrice(stack, 811)
+    const rebuilds = await settledAfter(stack, before)
+    expect(rebuilds).toHaveLength(1)
+    const [render] = rebuilds
+    expect(render).toMatchObject({ok: true, kind: 'render'})
+    expect(render!.reasons).toEqual(
+      expect.arrayContaining(['live event', 'update indicator-straddle']),
+    )
+    expect(render!.paths).toContain('/tradingview')
+    expect(render!.paths).not.toContain('/privacy')
+    expect((await served(stack, '/tradingview')).html).toContain('₹811')
+  }, 90_000)
+
+  it("re-renders every page for the site settings' footer text", async () => {
+    const before = await lastNumber(stack)
+    const previous = (await statusOf(stack)).live
+    await stack.editor.patch('siteSettings').set({footerDisclaimer: 'Markets carry risk.'}).commit()
+    const [render] = await settledAfter(stack, before)
+    expect(render).toMatchObject({ok: true, kind: 'render'})
+    expect(render!.paths!.sort()).toEqual(outputsOf(previous))
+    expect((await served(stack, '/privacy')).html).toContain('Markets carry risk.')
+  }, 90_000)
+
+  it('keeps the old release live and reports it when a partial render fails', async () => {
+    const page = await stack.editor.getDocument('sitePage-python')
+    const before = await lastNumber(stack)
+    const {live} = await statusOf(stack)
+    const python = await served(stack, '/python')
+    await stack.editor.delete('sitePage-python')
+    const [failed] = await settledAfter(stack, before)
+    expect(failed).toMatchObject({ok: false, kind: 'render'})
+    expect(failed!.error).toMatch(/\/python/)
+    expect((await statusOf(stack)).live).toBe(live)
+    expect(await served(stack, '/python')).toEqual({status: 200, html: python.html})
+
+    const restored = await lastNumber(stack)
+    await stack.editor.createOrReplace(page!)
+    const [repaired] = await settledAfter(stack, restored)
+    expect(repaired).toMatchObject({ok: true, kind: 'render'})
+  }, 90_000)
+
+  it('ends with the newer content after two publishes in quick succession', async () => {
+    const before = await lastNumber(stack)
+    await publishPrice(stack, 821)
+    await publishPrice(stack, 822)
+    await settledAfter(stack, before)
+    expect((await served(stack, '/tradingview')).html).toContain('₹822')
+
+    // The second publish while the first one's render is running.
+    const during = await lastNumber(stack)
+    await publishPrice(stack, 831)
+    await expect.poll(async () => (await statusOf(stack)).building, {interval: 5}).toBe(true)
+    await publishPrice(stack, 832)
+    const rebuilds = await settledAfter(stack, during)
+    expect(rebuilds.every(({ok}) => ok)).toBe(true)
+    const html = (await served(stack, '/tradingview')).html
+    expect(html).toContain('₹832')
+    expect(html).not.toContain('₹831')
+  }, 90_000)
+
+  it("re-renders from a webhook's document alone, and takes a full build for a type the site does not know", async () => {
+    const before = await lastNumber(stack)
+    await sendWebhook(stack, {_id: 'legalPage-terms', _type: 'legalPage', _rev: 'r1'})
+    const [render] = await settledAfter(stack, before)
+    expect(render).toMatchObject({ok: true, kind: 'render', reasons: ['update legalPage-terms']})
+    expect(render!.paths).toContain('/terms')
+    expect(render!.paths).not.toContain('/python')
+
+    const next = await lastNumber(stack)
+    await sendWebhook(stack, {_id: 'newsletter-1', _type: 'newsletter', _rev: 'r1'})
+    const [full] = await settledAfter(stack, next)
+    expect(full).toMatchObject({ok: true, kind: 'full build'})
+  }, 90_000)
+})
+
+describe('with the Live Content API alone', () => {
+  let stack: EditorialStack
+  beforeAll(async () => {
+    stack = await startEditorialStack({webhooks: false})
+  }, 120_000)
+  afterAll(async () => {
+    await stack?.close()
+  })
+
+  it('re-renders what the sync tags of a publish touch', async () => {
+    const before = await lastNumber(stack)
+    await publishPrice(stack, 841)
+    const [render] = await settledAfter(stack, before)
+    expect(render).toMatchObject({ok: true, kind: 'render', reasons: ['live event']})
+    expect((await served(stack, '/tradingview')).html).toContain('₹841')
+  }, 90_000)
+})

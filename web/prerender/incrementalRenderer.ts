@@ -1,0 +1,69 @@
+// The publish hook's side of renderWorker.ts: forks the render process once, keeps it, and sends it one job at a
+// time. If the process dies, the job in flight fails with why and the next job starts a new process.
+import {fork, type ChildProcess} from 'node:child_process'
+import {existsSync} from 'node:fs'
+import {join} from 'node:path'
+import {SERVER_BUNDLE_DIR} from './keepServerBundle.ts'
+import {webDir} from './prerender.ts'
+import {READS_FILE} from './recordReads.ts'
+import type {renderIncrementally} from './incremental.ts'
+import type {WorkerAnswer, WorkerJob} from './renderWorker.ts'
+
+/** Whether a build folder holds what a re-render needs: what each output read, and the server bundle. */
+export const canRenderFrom = (buildDir: string) =>
+  existsSync(join(buildDir, READS_FILE)) &&
+  existsSync(join(buildDir, SERVER_BUNDLE_DIR, 'index.js'))
+
+export type IncrementalRenderer = ReturnType<typeof startIncrementalRenderer>
+
+/** `env` holds the content settings the renders read (as a full build's). */
+export function startIncrementalRenderer(env: NodeJS.ProcessEnv = {}) {
+  let child: ChildProcess | undefined
+  let queue: Promise<unknown> = Promise.resolve()
+
+  const processFor = () => {
+    if (child && child.exitCode === null && child.signalCode === null) return child
+    const started = fork(join(webDir, 'prerender', 'renderWorker.ts'), [], {
+      cwd: webDir,
+      env: {...process.env, ...env},
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    })
+    child = started
+    return started
+  }
+
+  const send = (job: WorkerJob) =>
+    new Promise<string[]>((resolve, reject) => {
+      const worker = processFor()
+      const onExit = (code: number | null, signal: string | null) => {
+        worker.off('message', onMessage)
+        reject(new Error(`The render process stopped (${signal ?? `exit code ${code}`})`))
+      }
+      const onMessage = (reply: WorkerAnswer) => {
+        worker.off('exit', onExit)
+        if ('error' in reply) reject(new Error(reply.error))
+        else resolve(reply.paths)
+      }
+      worker.once('message', onMessage)
+      worker.once('exit', onExit)
+      worker.send(job)
+    })
+
+  /** Jobs run one after another, in the order asked. */
+  const enqueue = (job: WorkerJob) => {
+    const result = queue.then(() => send(job))
+    queue = result.catch(() => undefined)
+    return result
+  }
+
+  return {
+    /** Starts the process and loads the live release's server bundle, so the first publish does not wait for it. */
+    prepare: (liveBuildDir: string) => enqueue({kind: 'prepare', liveBuildDir}),
+    /** Renders `nextBuildDir` from `liveBuildDir` with what `changedTags` touch; resolves to the paths rendered. */
+    render: (job: Parameters<typeof renderIncrementally>[0]) => enqueue({kind: 'render', ...job}),
+    close: () => {
+      child?.kill()
+      child = undefined
+    },
+  }
+}
