@@ -155,7 +155,11 @@ describe('with webhooks and the Live Content API', () => {
     const next = await lastNumber(stack)
     await sendWebhook(stack, {_id: 'newsletter-1', _type: 'newsletter', _rev: 'r1'})
     const [full] = await settledAfter(stack, next)
-    expect(full).toMatchObject({ok: true, kind: 'full build'})
+    expect(full).toMatchObject({
+      ok: true,
+      kind: 'full build',
+      reasons: ['update newsletter-1 (type newsletter, unknown to the site)'],
+    })
   }, 90_000)
 })
 
@@ -174,5 +178,16 @@ describe('with the Live Content API alone', () => {
     const [render] = await settledAfter(stack, before)
     expect(render).toMatchObject({ok: true, kind: 'render', reasons: ['live event']})
     expect((await served(stack, '/tradingview')).html).toContain('₹841')
+  }, 90_000)
+
+  it('takes a full build once the connection is back, so a publish made while it was down goes live', async () => {
+    const before = await lastNumber(stack)
+    await stack.restartLake()
+    await publishPrice(stack, 851)
+    const rebuilds = await settledAfter(stack, before)
+    expect(rebuilds).toContainEqual(
+      expect.objectContaining({ok: true, kind: 'full build', reasons: ['live reconnected']}),
+    )
+    expect((await served(stack, '/tradingview')).html).toContain('₹851')
   }, 90_000)
 })

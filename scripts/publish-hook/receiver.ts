@@ -44,20 +44,21 @@ async function receiveWebhook(
     (await isValidSignature(body, signature, secret).catch(() => false))
   if (!valid) return {status: 401, body: {message: 'Invalid or missing webhook signature'}}
   const operation = req.headers['sanity-operation'] ?? 'change'
-  const changed = changedDocument(body)
-  if (changed) {
-    publisher.request(`${operation} ${changed.id}`, changeDocumentTags([changed]))
+  const named = namedDocument(body)
+  const reason = `${operation} ${named?.id ?? req.headers['sanity-document-id'] ?? 'a document'}`
+  if (named && (SITE_DOCUMENT_TYPES as readonly string[]).includes(named.type)) {
+    publisher.request(reason, changeDocumentTags([{id: named.id, types: [named.type]}]))
   } else {
-    publisher.request(`${operation} ${req.headers['sanity-document-id'] ?? 'a document'}`)
+    publisher.request(named ? `${reason} (type ${named.type}, unknown to the site)` : reason)
   }
   return {status: 202, body: {message: 'Rebuild scheduled'}}
 }
 
 /**
- * The document a webhook names, when its body (the webhook's projection, `{_id, _type, _rev}` as the README
- * sets it) says which and its type is one the site reads; otherwise a full build decides.
+ * The document a webhook's body names (the projection `{_id, _type, _rev}` the README sets), if it does: a
+ * document of a type the site reads re-renders what its tags touch; anything else takes a full build.
  */
-function changedDocument(body: string): {id: string; types: string[]} | undefined {
+function namedDocument(body: string): {id: string; type: string} | undefined {
   let projection: unknown
   try {
     projection = JSON.parse(body)
@@ -66,8 +67,7 @@ function changedDocument(body: string): {id: string; types: string[]} | undefine
   }
   if (typeof projection !== 'object' || projection === null) return undefined
   const {_id: id, _type: type} = projection as {_id?: unknown; _type?: unknown}
-  if (typeof id !== 'string' || typeof type !== 'string') return undefined
-  return (SITE_DOCUMENT_TYPES as readonly string[]).includes(type) ? {id, types: [type]} : undefined
+  return typeof id === 'string' && typeof type === 'string' ? {id, type} : undefined
 }
 
 export async function startPublishHook({

@@ -28,7 +28,7 @@ export async function startEditorialStack({
   const hookPort = await freePort()
   // The Studio's origin is the one browser origin the lake lets in (its CORS allow-list).
   const studioPort = studio ? await freePort() : 0
-  const lake = await startSeededLake(
+  let lake = await startSeededLake(
     webhooks
       ? [
           {
@@ -78,7 +78,13 @@ export async function startEditorialStack({
       )
     : undefined
   return {
-    lake,
+    get lake() {
+      return lake
+    },
+    /** Stops the lake and starts it again on the same address and data: a dropped connection for its followers. */
+    restartLake: async () => {
+      lake = await lake.restart()
+    },
     editor: testLakeClient(lake.url),
     token: TEST_LAKE_TOKEN,
     live,

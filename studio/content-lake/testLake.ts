@@ -22,6 +22,8 @@ export type TestLakeOptions = {
   /** Browser origins allowed to call the lake (a test's Studio). */
   corsOrigins?: readonly string[]
   queryBudgetMs?: number
+  /** The port to answer on; a free one when unset. A restart keeps the port it had. */
+  port?: number
 }
 
 export async function startTestLake(
@@ -29,7 +31,7 @@ export async function startTestLake(
   webhooks: WebhookConfig[] = [],
   options: TestLakeOptions = {},
 ): Promise<TestLake> {
-  const {secure = false, corsOrigins = [], queryBudgetMs} = options
+  const {secure = false, corsOrigins = [], queryBudgetMs, port = 0} = options
   const certificate = secure ? await localCertificate(join(dataDir, 'certificates')) : undefined
   const tls = certificate
     ? {key: certificate.key, cert: certificate.cert, securePort: 0}
@@ -37,7 +39,7 @@ export async function startTestLake(
   const lake = await startContentLake({
     dataDir,
     token: TEST_LAKE_TOKEN,
-    port: 0,
+    port,
     webhooks,
     corsOrigins,
     ...(queryBudgetMs === undefined ? {} : {queryBudgetMs}),
@@ -49,7 +51,7 @@ export async function startTestLake(
     authorityPath: certificate?.authorityPath,
     restart: async () => {
       await lake.close()
-      return startTestLake(dataDir, webhooks, options)
+      return startTestLake(dataDir, webhooks, {...options, port: lake.port})
     },
     close: async () => {
       await lake.close()
