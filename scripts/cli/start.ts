@@ -80,7 +80,7 @@ try {
   console.log(
     `  Draft preview   ${preview.url}  (link: npm run content -- preview-url /tradingview)`,
   )
-  console.log(`  Publish hook    ${live.hook.url}  (rebuilds the site when content is published)`)
+  console.log(`  Publish hook    ${live.hook.url}  (re-renders the pages a publish changes)`)
   console.log(
     `  Content Lake    ${describeContentLake(content)}${lake ? `, embedded, data in ${lakeSettings.dataDir}` : ''}`,
   )
@@ -98,7 +98,7 @@ try {
     )
   console.log('')
   console.log(
-    '  Edit in the Studio and press Publish: the site rebuilds; drafts show in the draft preview.',
+    '  Edit in the Studio and press Publish: the site shows it within a second; drafts show in the draft preview.',
   )
   console.log('  Press Ctrl+C to stop.')
   const stop = async () => {
