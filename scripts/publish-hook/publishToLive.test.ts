@@ -51,9 +51,11 @@ async function publishPrice(stack: EditorialStack, price: number) {
   await publishDraft(stack.editor, 'indicator-straddle')
 }
 
-/** Every output the live release has, from what each read (reads.json beside its client folder). */
-const outputsOf = (buildDir: string) =>
-  Object.keys(JSON.parse(readFileSync(join(buildDir, 'reads.json'), 'utf8')) as object).sort()
+/** Every output of the live release, from what each read (reads.json beside its client folder). */
+const liveOutputs = async (stack: EditorialStack) => {
+  const reads = join(stack.releasesDir, (await statusOf(stack)).live, 'reads.json')
+  return Object.keys(JSON.parse(readFileSync(reads, 'utf8')) as object).sort()
+}
 
 async function sendWebhook(stack: EditorialStack, projection: object) {
   const body = JSON.stringify(projection)
@@ -99,11 +101,10 @@ describe('with webhooks and the Live Content API', () => {
 
   it("re-renders every page for the site settings' footer text", async () => {
     const before = await lastNumber(stack)
-    const previous = (await statusOf(stack)).live
     await stack.editor.patch('siteSettings').set({footerDisclaimer: 'Markets carry risk.'}).commit()
     const [render] = await settledAfter(stack, before)
     expect(render).toMatchObject({ok: true, kind: 'render'})
-    expect(render!.paths!.sort()).toEqual(outputsOf(previous))
+    expect(render!.paths!.sort()).toEqual(await liveOutputs(stack))
     expect((await served(stack, '/privacy')).html).toContain('Markets carry risk.')
   }, 90_000)
 

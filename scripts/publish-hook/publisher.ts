@@ -5,7 +5,7 @@
 // for a full build), or during a build, share the next one; builds never overlap; a release goes live only when
 // complete (the server switches folders in one step). A failed build leaves the previous release live and says why.
 import {mkdirSync, mkdtempSync, readdirSync, rmSync} from 'node:fs'
-import {join} from 'node:path'
+import {basename, join} from 'node:path'
 
 export type RebuildKind = 'render' | 'full build'
 
@@ -86,8 +86,8 @@ export class Publisher {
 
   status() {
     return {
-      /** The build folder served now. */
-      live: this.#liveBuildDir,
+      /** The name of the release served now (its folder's, not its path: the hook answers the internet). */
+      live: basename(this.#liveBuildDir),
       building: this.#running !== undefined,
       waiting: this.#pending.reasons.length,
       rebuilds: this.#history,

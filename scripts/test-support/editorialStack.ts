@@ -86,6 +86,8 @@ export async function startEditorialStack({
       lake = await lake.restart()
     },
     editor: testLakeClient(lake.url),
+    /** Where the publish hook keeps its releases. */
+    releasesDir,
     token: TEST_LAKE_TOKEN,
     live,
     preview,
