@@ -66,6 +66,7 @@ export async function startLiveSite({
     site,
     hook,
     publisher,
+    renderer,
     close: async () => {
       follower?.close()
       await hook.close()

@@ -10,7 +10,7 @@ import {
   TEST_WEBHOOK_SECRET,
   type EditorialStack,
 } from '@quantedge/test-support/editorialStack'
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {afterAll, beforeAll, describe, expect, it, onTestFinished} from 'vitest'
 import type {Publisher, RebuildOutcome} from './publisher.ts'
 
 type Status = ReturnType<Publisher['status']>
@@ -99,6 +99,24 @@ describe('with webhooks and the Live Content API', () => {
     expect((await served(stack, '/tradingview')).html).toContain('₹811')
   }, 90_000)
 
+  it('coalesces a burst: every indicator published at once, all live, in fewer renders than publishes', async () => {
+    const ids = await stack.editor.fetch<string[]>('*[_type == "indicator"]._id')
+    expect(ids.length).toBeGreaterThanOrEqual(6)
+    const before = await lastNumber(stack)
+    // All in flight together, as a team publishing at once (HTTP/1.1: a connection each).
+    await Promise.all(
+      ids.map(async (id, index) => {
+        await editDraft(stack.editor, id, {price: 900 + index})
+        await publishDraft(stack.editor, id)
+      }),
+    )
+    const rebuilds = await settledAfter(stack, before)
+    expect(rebuilds.every(({ok, kind}) => ok && kind === 'render')).toBe(true)
+    expect(rebuilds.length).toBeLessThan(ids.length)
+    const html = (await served(stack, '/tradingview')).html
+    for (const index of ids.keys()) expect(html).toContain(`₹${900 + index}`)
+  }, 90_000)
+
   it("re-renders every page for the site settings' footer text", async () => {
     const before = await lastNumber(stack)
     await stack.editor.patch('siteSettings').set({footerDisclaimer: 'Markets carry risk.'}).commit()
@@ -124,6 +142,32 @@ describe('with webhooks and the Live Content API', () => {
     await stack.editor.createOrReplace(page!)
     const [repaired] = await settledAfter(stack, restored)
     expect(repaired).toMatchObject({ok: true, kind: 'render'})
+  }, 90_000)
+
+  it('reports a render whose process died, keeps the old release, and renders the next publish in a new process', async () => {
+    const pid = stack.live.renderer.pid()!
+    const before = await lastNumber(stack)
+    const {live} = await statusOf(stack)
+    // Held still, the render process cannot answer before it is killed (and is killed whatever happens).
+    process.kill(pid, 'SIGSTOP')
+    onTestFinished(() => {
+      if (stack.live.renderer.pid() === pid) process.kill(pid, 'SIGKILL')
+    })
+    await publishPrice(stack, 861)
+    await expect.poll(async () => (await statusOf(stack)).building, {interval: 5}).toBe(true)
+    process.kill(pid, 'SIGKILL')
+    const [failed] = await settledAfter(stack, before)
+    expect(failed).toMatchObject({ok: false, kind: 'render'})
+    expect(failed!.error).toMatch(/render process stopped \(SIGKILL\)/)
+    expect((await statusOf(stack)).live).toBe(live)
+    expect((await served(stack, '/tradingview')).html).not.toContain('₹861')
+
+    const next = await lastNumber(stack)
+    await publishPrice(stack, 862)
+    const [render] = await settledAfter(stack, next)
+    expect(render).toMatchObject({ok: true, kind: 'render'})
+    expect(stack.live.renderer.pid()).not.toBe(pid)
+    expect((await served(stack, '/tradingview')).html).toContain('₹862')
   }, 90_000)
 
   it('ends with the newer content after two publishes in quick succession', async () => {

@@ -21,16 +21,16 @@ export function startIncrementalRenderer(env: NodeJS.ProcessEnv = {}) {
   let child: ChildProcess | undefined
   let queue: Promise<unknown> = Promise.resolve()
 
-  const processFor = () => {
-    if (child && child.exitCode === null && child.signalCode === null) return child
-    const started = fork(join(webDir, 'prerender', 'renderWorker.ts'), [], {
+  const running = () =>
+    child && child.exitCode === null && child.signalCode === null ? child : undefined
+
+  const processFor = () =>
+    running() ??
+    (child = fork(join(webDir, 'prerender', 'renderWorker.ts'), [], {
       cwd: webDir,
       env: {...process.env, ...env},
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    })
-    child = started
-    return started
-  }
+    }))
 
   const send = (job: WorkerJob) =>
     new Promise<string[]>((resolve, reject) => {
@@ -61,6 +61,8 @@ export function startIncrementalRenderer(env: NodeJS.ProcessEnv = {}) {
     prepare: (liveBuildDir: string) => enqueue({kind: 'prepare', liveBuildDir}),
     /** Renders `nextBuildDir` from `liveBuildDir` with what `changedTags` touch; resolves to the paths rendered. */
     render: (job: Parameters<typeof renderIncrementally>[0]) => enqueue({kind: 'render', ...job}),
+    /** The render process's id while one runs. */
+    pid: () => running()?.pid,
     close: () => {
       child?.kill()
       child = undefined
