@@ -57,7 +57,7 @@ const liveOutputs = async (stack: EditorialStack) => {
   return Object.keys(JSON.parse(readFileSync(reads, 'utf8')) as object).sort()
 }
 
-async function sendWebhook(stack: EditorialStack, projection: object) {
+async function sendWebhook(stack: EditorialStack, projection: object, answer: string) {
   const body = JSON.stringify(projection)
   const response = await fetch(stack.live.hook.url, {
     method: 'POST',
@@ -73,6 +73,7 @@ async function sendWebhook(stack: EditorialStack, projection: object) {
     body,
   })
   expect(response.status).toBe(202)
+  expect(await response.json()).toEqual({message: answer})
 }
 
 describe('with webhooks and the Live Content API', () => {
@@ -191,14 +192,22 @@ describe('with webhooks and the Live Content API', () => {
 
   it("re-renders from a webhook's document alone, and takes a full build for a type the site does not know", async () => {
     const before = await lastNumber(stack)
-    await sendWebhook(stack, {_id: 'legalPage-terms', _type: 'legalPage', _rev: 'r1'})
+    await sendWebhook(
+      stack,
+      {_id: 'legalPage-terms', _type: 'legalPage', _rev: 'r1'},
+      'Scheduled: the pages this document touches are rendered again',
+    )
     const [render] = await settledAfter(stack, before)
     expect(render).toMatchObject({ok: true, kind: 'render', reasons: ['update legalPage-terms']})
     expect(render!.paths).toContain('/terms')
     expect(render!.paths).not.toContain('/python')
 
     const next = await lastNumber(stack)
-    await sendWebhook(stack, {_id: 'newsletter-1', _type: 'newsletter', _rev: 'r1'})
+    await sendWebhook(
+      stack,
+      {_id: 'newsletter-1', _type: 'newsletter', _rev: 'r1'},
+      'Scheduled: the site is built again',
+    )
     const [full] = await settledAfter(stack, next)
     expect(full).toMatchObject({
       ok: true,

@@ -48,10 +48,13 @@ async function receiveWebhook(
   const reason = `${operation} ${named?.id ?? req.headers['sanity-document-id'] ?? 'a document'}`
   if (named && (SITE_DOCUMENT_TYPES as readonly string[]).includes(named.type)) {
     publisher.request(reason, changeDocumentTags([{id: named.id, types: [named.type]}]))
-  } else {
-    publisher.request(named ? `${reason} (type ${named.type}, unknown to the site)` : reason)
+    return {
+      status: 202,
+      body: {message: 'Scheduled: the pages this document touches are rendered again'},
+    }
   }
-  return {status: 202, body: {message: 'Rebuild scheduled'}}
+  publisher.request(named ? `${reason} (type ${named.type}, unknown to the site)` : reason)
+  return {status: 202, body: {message: 'Scheduled: the site is built again'}}
 }
 
 /**
