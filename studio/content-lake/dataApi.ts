@@ -16,7 +16,7 @@ import {parseJsonBody} from './requestBody.ts'
 import {rewriteTextSearch} from './search.ts'
 import {LakeStore} from './store.ts'
 import type {TransactionLog} from './transactionLog.ts'
-import type {Transactions} from './transactions.ts'
+import type {Transactions, WriteRequest} from './transactions.ts'
 
 export type Lake = {
   store: LakeStore
@@ -30,10 +30,10 @@ export type Lake = {
   publicUrl: string
 }
 
+/** A request to one data endpoint, `/v<version>/data/<endpoint>/<dataset>[/<rest>]`. */
 export type DataRequest = {
   method: string
   apiVersion: string
-  endpoint: string
   dataset: string
   rest: string | undefined
   search: URLSearchParams
@@ -42,37 +42,19 @@ export type DataRequest = {
   contentType: string | undefined
 }
 
-export async function answerData(
-  request: DataRequest,
-  res: LakeResponse,
-  lake: Lake,
-): Promise<void> {
-  if (!LakeStore.isValidDatasetName(request.dataset))
-    throw notFound(`Dataset "${request.dataset}" not found`)
-  switch (request.endpoint) {
-    case 'query':
-      return answerQuery(request, res, lake)
-    case 'doc':
-      allowMethods(request.method, ['GET', 'HEAD'])
-      return send(res, 200, getDocuments(request, lake.store))
-    case 'listen':
-      allowMethods(request.method, ['GET'])
-      return listenForChanges(request, res, lake.listeners)
-    case 'history': {
-      allowMethods(request.method, ['GET', 'HEAD'])
-      if (!request.authenticated) throw unauthorized('History needs a token')
-      const source = {
-        transactions: lake.log.transactions(request.dataset),
-        documents: lake.store.documents(request.dataset),
-      }
-      return answerHistory(res, request.rest ?? '', request.search, source)
-    }
-    default:
-      return send(res, 200, await write(request, lake))
-  }
-}
+/** How a data endpoint answers; the route table (server.ts) names one per endpoint. */
+export type DataEndpoint = (request: DataRequest, res: LakeResponse, lake: Lake) => unknown
 
-async function answerQuery(request: DataRequest, res: LakeResponse, lake: Lake) {
+/** The endpoint, answering only for a dataset name Sanity allows (404 otherwise, as Sanity's). */
+export const forDataset =
+  (endpoint: DataEndpoint): DataEndpoint =>
+  (request, res, lake) => {
+    if (!LakeStore.isValidDatasetName(request.dataset))
+      throw notFound(`Dataset "${request.dataset}" not found`)
+    return endpoint(request, res, lake)
+  }
+
+export async function answerQuery(request: DataRequest, res: LakeResponse, lake: Lake) {
   allowMethods(request.method, ['GET', 'HEAD', 'POST'])
   const started = performance.now()
   const fromBody =
@@ -111,6 +93,11 @@ async function answerQuery(request: DataRequest, res: LakeResponse, lake: Lake) 
   })
 }
 
+export function answerDocuments(request: DataRequest, res: LakeResponse, lake: Lake) {
+  allowMethods(request.method, ['GET', 'HEAD'])
+  send(res, 200, getDocuments(request, lake.store))
+}
+
 function getDocuments(request: DataRequest, store: LakeStore) {
   const ids = (request.rest ?? '').split(',').filter(Boolean)
   if (ids.length === 0)
@@ -127,7 +114,8 @@ function getDocuments(request: DataRequest, store: LakeStore) {
   return {documents, omitted}
 }
 
-function listenForChanges(request: DataRequest, res: LakeResponse, listeners: Listeners) {
+export function listenForChanges(request: DataRequest, res: LakeResponse, {listeners}: Lake) {
+  allowMethods(request.method, ['GET'])
   const query = request.search.get('query')
   if (!query) throw badRequest('A query is required to listen', 'httpBadRequest')
   const params = paramsFromSearch(request.search)
@@ -143,25 +131,56 @@ function listenForChanges(request: DataRequest, res: LakeResponse, listeners: Li
   )
 }
 
-/** Mutations, or actions turned into mutations in the transaction's turn: one commit path for both. */
-async function write(request: DataRequest, lake: Lake) {
+export function answerDocumentHistory(request: DataRequest, res: LakeResponse, lake: Lake) {
+  allowMethods(request.method, ['GET', 'HEAD'])
+  if (!request.authenticated) throw unauthorized('History needs a token')
+  const source = {
+    transactions: lake.log.transactions(request.dataset),
+    documents: lake.store.documents(request.dataset),
+  }
+  return answerHistory(res, request.rest ?? '', request.search, source)
+}
+
+/** `/data/mutate`: the mutations as sent. */
+export const mutate: DataEndpoint = (request, res, lake) =>
+  write(request, res, lake, (body) => {
+    const mutations = parseMutations(body)
+    return () => mutations
+  })
+
+/** `/data/actions`: actions, turned into mutations in the transaction's turn, against the documents then. */
+export const act: DataEndpoint = (request, res, lake) =>
+  write(
+    request,
+    res,
+    lake,
+    (body) => (documents) => actionsToMutations(body, (id) => documents.get(id)),
+  )
+
+/** One commit path for mutations and actions: `mutationsOf` reads the body (and may refuse it) first. */
+async function write(
+  request: DataRequest,
+  res: LakeResponse,
+  lake: Lake,
+  mutationsOf: (body: unknown) => WriteRequest['mutations'],
+) {
   allowMethods(request.method, ['POST'])
   if (!request.authenticated) throw unauthorized('Mutations need a token with write access')
   const body = parseJsonBody(request.body)
-  const mutations = request.endpoint === 'mutate' ? parseMutations(body) : undefined
+  const mutations = mutationsOf(body)
   const requestedId = (body as {transactionId?: unknown} | undefined)?.transactionId
   const transaction = await lake.transactions.commit(request.dataset, {
-    mutations: (documents) => mutations ?? actionsToMutations(body, (id) => documents.get(id)),
+    mutations,
     transactionId: typeof requestedId === 'string' && requestedId !== '' ? requestedId : undefined,
     dryRun: request.search.get('dryRun') === 'true',
   })
   const withDocuments = request.search.get('returnDocuments') === 'true'
-  return {
+  send(res, 200, {
     transactionId: transaction.transactionId,
     results: transaction.results.map(({id, operation, document}) =>
       withDocuments && document ? {id, operation, document} : {id, operation},
     ),
-  }
+  })
 }
 
 export function openLiveEvents(
@@ -178,7 +197,7 @@ export function openLiveEvents(
 }
 
 export async function uploadAsset(
-  request: Omit<DataRequest, 'endpoint' | 'rest' | 'apiVersion'> & {kind: AssetKind},
+  request: Omit<DataRequest, 'rest' | 'apiVersion'> & {kind: AssetKind},
   lake: Lake,
 ) {
   allowMethods(request.method, ['POST'])

@@ -8,7 +8,20 @@ import type {AddressInfo, Socket} from 'node:net'
 import {listen} from '@quantedge/server-kit/listen'
 import {matchRoute, route, type Params} from '@quantedge/server-kit/routes'
 import {CorsOrigins} from './cors.ts'
-import {answerData, openLiveEvents, serveAsset, uploadAsset, type Lake} from './dataApi.ts'
+import {
+  act,
+  answerDocumentHistory,
+  answerDocuments,
+  answerQuery,
+  forDataset,
+  listenForChanges,
+  mutate,
+  openLiveEvents,
+  serveAsset,
+  uploadAsset,
+  type DataEndpoint,
+  type Lake,
+} from './dataApi.ts'
 import {LakeError, unauthorized} from './errors.ts'
 import {
   methodNotAllowed,
@@ -85,6 +98,21 @@ const common = ({req, url, method, authenticated, body}: LakeRequest) => ({
   contentType: req.headers['content-type'],
 })
 
+/** A data endpoint, `/v<version>/data/<name>/<dataset>[/<rest>]`, for a dataset name Sanity allows. */
+function dataRoute(name: string, endpoint: DataEndpoint) {
+  const answer = forDataset(endpoint)
+  return route<LakeRoute>('*', `/v${VERSION}/data/${name}/:dataset{/*}?`, {
+    answer: (request, {version, dataset, 0: rest}) =>
+      answer(
+        {...common(request), apiVersion: version ?? '', dataset: dataset ?? '', rest},
+        request.res,
+        request.parts.lake,
+      ),
+    bodyLimit: MAX_JSON_BYTES,
+    api: true,
+  })
+}
+
 /** Every endpoint of the lake, first match answering (see README.md for the files behind each). */
 const ROUTES = [
   route<LakeRoute>('*', '/v1/ping', {
@@ -119,26 +147,12 @@ const ROUTES = [
     bodyLimit: MAX_UPLOAD_BYTES,
     api: true,
   }),
-  route<LakeRoute>(
-    '*',
-    `/v${VERSION}/data/:endpoint(query|doc|mutate|actions|listen|history)/:dataset{/*}?`,
-    {
-      answer: (request, {version, endpoint, dataset, 0: rest}) =>
-        answerData(
-          {
-            ...common(request),
-            apiVersion: version ?? '',
-            endpoint: endpoint ?? '',
-            dataset: dataset ?? '',
-            rest,
-          },
-          request.res,
-          request.parts.lake,
-        ),
-      bodyLimit: MAX_JSON_BYTES,
-      api: true,
-    },
-  ),
+  dataRoute('query', answerQuery),
+  dataRoute('doc', answerDocuments),
+  dataRoute('listen', listenForChanges),
+  dataRoute('history', answerDocumentHistory),
+  dataRoute('mutate', mutate),
+  dataRoute('actions', act),
   route<LakeRoute>('*', `/v${VERSION}/*`, {
     answer: ({req, res, url, method, authenticated, body, parts}, params) => {
       const origin = req.headers.origin
