@@ -20,6 +20,7 @@ export function followLiveContent(
   let closed = false
 
   const reopenLater = (why: string) => {
+    if (closed) return
     log(`[publish] Live Content API: ${why}; reconnecting in ${RETRY_MS / 1000} s`)
     subscription?.unsubscribe()
     missedEvents = true
