@@ -4,7 +4,6 @@
 import {readPublishHookEnv} from '@quantedge/publish-hook/settings'
 import {editDraft, publishDraft} from '@quantedge/content/editor'
 import {startEditorialStack, type EditorialStack} from '@quantedge/test-support/editorialStack'
-import type {RebuildOutcome} from '@quantedge/publish-hook/publisher'
 import {percentile} from './estimates.ts'
 
 export const PUBLISH_P95_TARGET_MS = 1000
@@ -22,11 +21,6 @@ export type PublishBench = {
 }
 
 const INDICATOR = 'indicator-straddle'
-
-async function rebuildsOf(stack: EditorialStack) {
-  const status = (await (await fetch(stack.live.hook.url)).json()) as {rebuilds: RebuildOutcome[]}
-  return status.rebuilds
-}
 
 /** Publishes `change`, then reads /tradingview until it shows `expected`; ms from the publish's answer. */
 async function publishAndWait(
@@ -48,7 +42,7 @@ async function publishAndWait(
 
 /** The hook's latest rebuild (recorded in the same turn as the switch, so before anything new is served). */
 async function lastOutcome(stack: EditorialStack) {
-  const outcome = (await rebuildsOf(stack)).at(-1)
+  const outcome = (await stack.hookStatus()).rebuilds.at(-1)
   if (!outcome?.ok) throw new Error(`The publish hook's last rebuild failed: ${outcome?.error}`)
   return outcome
 }

@@ -11,23 +11,18 @@ import {
   type EditorialStack,
 } from '@quantedge/test-support/editorialStack'
 import {afterAll, beforeAll, describe, expect, it, onTestFinished} from 'vitest'
-import type {Publisher, RebuildOutcome} from './publisher.ts'
-
-type Status = ReturnType<Publisher['status']>
-
-const statusOf = async (stack: EditorialStack) =>
-  (await (await fetch(stack.live.hook.url)).json()) as Status
+import type {RebuildOutcome} from './publisher.ts'
 
 const lastNumber = async (stack: EditorialStack) =>
-  (await statusOf(stack)).rebuilds.at(-1)?.number ?? 0
+  (await stack.hookStatus()).rebuilds.at(-1)?.number ?? 0
 
 /** Waits until nothing is pending or building, and returns the rebuilds numbered after `after`. */
 async function settledAfter(stack: EditorialStack, after: number): Promise<RebuildOutcome[]> {
-  let status = await statusOf(stack)
+  let status = await stack.hookStatus()
   await expect
     .poll(
       async () => {
-        status = await statusOf(stack)
+        status = await stack.hookStatus()
         return (
           !status.building && status.waiting === 0 && (status.rebuilds.at(-1)?.number ?? 0) > after
         )
@@ -37,7 +32,7 @@ async function settledAfter(stack: EditorialStack, after: number): Promise<Rebui
     .toBe(true)
   // A trigger that came late would show as another rebuild within a debounce and a render.
   await new Promise((resolve) => setTimeout(resolve, 1000))
-  status = await statusOf(stack)
+  status = await stack.hookStatus()
   return status.rebuilds.filter(({number}) => number > after)
 }
 
@@ -53,7 +48,7 @@ async function publishPrice(stack: EditorialStack, price: number) {
 
 /** Every output of the live release, from what each read (reads.json beside its client folder). */
 const liveOutputs = async (stack: EditorialStack) => {
-  const reads = join(stack.releasesDir, (await statusOf(stack)).live, 'reads.json')
+  const reads = join(stack.releasesDir, (await stack.hookStatus()).live, 'reads.json')
   return Object.keys(JSON.parse(readFileSync(reads, 'utf8')) as object).sort()
 }
 
@@ -130,13 +125,13 @@ describe('with webhooks and the Live Content API', () => {
   it('keeps the old release live and reports it when a partial render fails', async () => {
     const page = await stack.editor.getDocument('sitePage-python')
     const before = await lastNumber(stack)
-    const {live} = await statusOf(stack)
+    const {live} = await stack.hookStatus()
     const python = await served(stack, '/python')
     await stack.editor.delete('sitePage-python')
     const [failed] = await settledAfter(stack, before)
     expect(failed).toMatchObject({ok: false, kind: 'render'})
     expect(failed!.error).toMatch(/\/python/)
-    expect((await statusOf(stack)).live).toBe(live)
+    expect((await stack.hookStatus()).live).toBe(live)
     expect(await served(stack, '/python')).toEqual({status: 200, html: python.html})
 
     const restored = await lastNumber(stack)
@@ -148,19 +143,19 @@ describe('with webhooks and the Live Content API', () => {
   it('reports a render whose process died, keeps the old release, and renders the next publish in a new process', async () => {
     const pid = stack.live.renderer.pid()!
     const before = await lastNumber(stack)
-    const {live} = await statusOf(stack)
+    const {live} = await stack.hookStatus()
     // Held still, the render process cannot answer before it is killed (and is killed whatever happens).
     process.kill(pid, 'SIGSTOP')
     onTestFinished(() => {
       if (stack.live.renderer.pid() === pid) process.kill(pid, 'SIGKILL')
     })
     await publishPrice(stack, 861)
-    await expect.poll(async () => (await statusOf(stack)).building, {interval: 5}).toBe(true)
+    await expect.poll(async () => (await stack.hookStatus()).building, {interval: 5}).toBe(true)
     process.kill(pid, 'SIGKILL')
     const [failed] = await settledAfter(stack, before)
     expect(failed).toMatchObject({ok: false, kind: 'render'})
     expect(failed!.error).toMatch(/render process stopped \(SIGKILL\)/)
-    expect((await statusOf(stack)).live).toBe(live)
+    expect((await stack.hookStatus()).live).toBe(live)
     expect((await served(stack, '/tradingview')).html).not.toContain('₹861')
 
     const next = await lastNumber(stack)
@@ -181,7 +176,7 @@ describe('with webhooks and the Live Content API', () => {
     // The second publish while the first one's render is running.
     const during = await lastNumber(stack)
     await publishPrice(stack, 831)
-    await expect.poll(async () => (await statusOf(stack)).building, {interval: 5}).toBe(true)
+    await expect.poll(async () => (await stack.hookStatus()).building, {interval: 5}).toBe(true)
     await publishPrice(stack, 832)
     const rebuilds = await settledAfter(stack, during)
     expect(rebuilds.every(({ok}) => ok)).toBe(true)

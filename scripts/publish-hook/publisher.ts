@@ -25,6 +25,9 @@ export type RebuildOutcome = {
   error?: string
 }
 
+/** What `GET /hooks/publish` answers: the live release, whether a build runs or waits, the latest outcomes. */
+export type PublishStatus = ReturnType<Publisher['status']>
+
 export type RenderJob = {liveBuildDir: string; nextBuildDir: string; changedTags: readonly string[]}
 
 export type PublisherOptions = {

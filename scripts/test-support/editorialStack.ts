@@ -15,6 +15,7 @@ import {buildSiteFrom, siteBuildEnv, startSeededLake, temporaryWebFolder} from '
 import {buildStudio} from '@quantedge/studio/serve/build'
 import {startStudioServer, type StudioServer} from '@quantedge/studio/serve/server'
 import {startLiveSite} from '@quantedge/publish-hook/live'
+import type {PublishStatus} from '@quantedge/publish-hook/publisher'
 
 export const TEST_WEBHOOK_SECRET = 'test-webhook-secret'
 
@@ -88,6 +89,8 @@ export async function startEditorialStack({
     editor: testLakeClient(lake.url),
     /** Where the publish hook keeps its releases. */
     releasesDir,
+    /** The publish hook's status, read as anyone reads it: `GET /hooks/publish`. */
+    hookStatus: async () => (await (await fetch(live.hook.url)).json()) as PublishStatus,
     token: TEST_LAKE_TOKEN,
     live,
     preview,

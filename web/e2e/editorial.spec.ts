@@ -60,9 +60,7 @@ test('a draft price shows in the preview with its banner, not on the public site
     await expect(straddlePrice(page)).toHaveText('₹750', {timeout: 1000})
   }).toPass({timeout: 60_000, intervals: [500]})
   expect(Date.now() - published).toBeLessThan(60_000)
-  const {rebuilds} = (await (await fetch(stack.live.hook.url)).json()) as {
-    rebuilds: {ok: boolean}[]
-  }
+  const {rebuilds} = await stack.hookStatus()
   expect(rebuilds.at(-1)?.ok).toBe(true)
 })
 
@@ -133,8 +131,7 @@ test('Exit preview leads back to the public page', async ({page}) => {
 })
 
 test('a webhook with a bad signature gets 401 and changes nothing', async ({request}) => {
-  const before = ((await (await fetch(stack.live.hook.url)).json()) as {rebuilds: unknown[]})
-    .rebuilds.length
+  const before = (await stack.hookStatus()).rebuilds.length
   const body = JSON.stringify({_id: 'indicator-straddle', _type: 'indicator'})
   const forged = await encodeSignatureHeader(body, Date.now(), 'not-the-secret')
   const attempts: Record<string, string>[] = [{'sanity-webhook-signature': forged}, {}]
@@ -146,11 +143,7 @@ test('a webhook with a bad signature gets 401 and changes nothing', async ({requ
     expect(response.status()).toBe(401)
   }
   await new Promise((resolve) => setTimeout(resolve, 1000))
-  const after = (await (await fetch(stack.live.hook.url)).json()) as {
-    rebuilds: unknown[]
-    waiting: number
-    building: boolean
-  }
+  const after = await stack.hookStatus()
   expect(after).toMatchObject({waiting: 0, building: false})
   expect(after.rebuilds).toHaveLength(before)
 })
@@ -162,9 +155,7 @@ test('a change that breaks the build leaves the previous site live and is report
   const settings = await stack.editor.getDocument('siteSettings')
   await stack.editor.delete('siteSettings')
   await expect(async () => {
-    const {rebuilds} = (await (await fetch(stack.live.hook.url)).json()) as {
-      rebuilds: {ok: boolean; error?: string}[]
-    }
+    const {rebuilds} = await stack.hookStatus()
     expect(rebuilds.at(-1)).toMatchObject({
       ok: false,
       error: expect.stringContaining('site settings'),
@@ -178,9 +169,7 @@ test('a change that breaks the build leaves the previous site live and is report
 
   await stack.editor.createOrReplace(settings!)
   await expect(async () => {
-    const {rebuilds} = (await (await fetch(stack.live.hook.url)).json()) as {
-      rebuilds: {ok: boolean}[]
-    }
+    const {rebuilds} = await stack.hookStatus()
     expect(rebuilds.at(-1)?.ok).toBe(true)
   }).toPass({timeout: 60_000, intervals: [500]})
 })
