@@ -5,16 +5,12 @@
 //   acknowledged row counted back;
 // - a flood: 200 inserts from one address in 10 s, refused past the limit, while one visitor after another
 //   (other addresses) sends a request; the visitors' latency is compared with the same visitors unloaded.
-import {spawn} from 'node:child_process'
-import {mkdtempSync, rmSync} from 'node:fs'
-import {tmpdir} from 'node:os'
-import {join} from 'node:path'
 import {setTimeout as sleep} from 'node:timers/promises'
 import {createClient} from '@supabase/supabase-js'
 import {fetchFrom} from '@quantedge/supabase/local/boundFetch'
 import {DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY} from '@quantedge/supabase/local/keys'
-import {repositoryRoot} from '@quantedge/server-kit/run'
-import {freePort} from '@quantedge/test-support/freePort'
+import {percentile} from './percentile.ts'
+import {startStandIn} from './standIn.ts'
 
 /** The throttle lets one address send 10 at once (supabase/migrations/*_free_estimate_request_throttle.sql). */
 const REQUESTS_PER_ADDRESS = 10
@@ -44,43 +40,6 @@ export type EstimatesBench = {
   visitorDuringFlood: Latencies & {sent: number; failed: number}
 }
 
-async function startStandIn() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-supabase-'))
-  const [port, mailboxPort] = [await freePort(), await freePort()]
-  const child = spawn(process.execPath, ['supabase/local/main.ts'], {
-    cwd: repositoryRoot,
-    env: {
-      ...process.env,
-      SUPABASE_LOCAL_PORT: String(port),
-      SUPABASE_MAILBOX_PORT: String(mailboxPort),
-      SUPABASE_LOCAL_DATA_DIR: dataDir,
-    },
-    stdio: 'ignore',
-  })
-  const url = `http://127.0.0.1:${port}`
-  for (let attempt = 0; ; attempt += 1) {
-    if (
-      await fetch(`${url}/health`).then(
-        (response) => response.ok,
-        () => false,
-      )
-    )
-      break
-    if (attempt > 100) throw new Error('supabase/local did not start for the benchmark')
-    await sleep(100)
-  }
-  return {
-    url,
-    stop: async () => {
-      child.kill('SIGTERM')
-      await new Promise((resolve) => child.once('exit', resolve))
-      rmSync(dataDir, {recursive: true, force: true})
-    },
-  }
-}
-
-export const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN
 const round = (value: number) => Number(value.toFixed(1))
 
 function latencies(samples: number[]): Latencies {

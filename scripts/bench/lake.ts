@@ -8,7 +8,7 @@ import {join} from 'node:path'
 import {startChildLake} from '@quantedge/content-lake/childLake'
 import {http2Request, openHttp2Session} from '@quantedge/content-lake/testHttp2'
 import {TEST_LAKE_TOKEN, testLakeClient} from '@quantedge/content-lake/testLake'
-import {percentile} from './estimates.ts'
+import {percentile} from './percentile.ts'
 
 export type LakeBench = {
   writers: number

@@ -1,11 +1,13 @@
 // `npm run bench`: performance numbers, measured here and printed as tables. Not part of `npm test`.
-// BENCH_RUNS: Lighthouse runs per route, the median kept (default 3). BENCH_ONLY=site|dead-time|estimates|publish|lake|startup runs one part;
+// BENCH_RUNS: Lighthouse runs per route, the median kept (default 3).
+// BENCH_ONLY=site|dead-time|estimates|sign-ins|publish|lake|startup runs one part;
 // BENCH_ROUTES=/,/tradingview limits the Lighthouse routes (the bare page is always measured).
 import {assertChromium} from '@quantedge/test-support/chromium'
 import {benchDeadTime, deadTimeTable, deadTimeTargetsMissed} from './deadTime.ts'
 import {benchEstimates, estimatesTable} from './estimates.ts'
 import {benchLake, lakeTable} from './lake.ts'
 import {benchPublish, PUBLISH_P95_TARGET_MS, publishTable} from './publish.ts'
+import {benchSignIns, HEALTH_P95_TARGET_MS, signInsTable} from './signIns.ts'
 import {benchSite, siteTable, siteTargetsMissed} from './site.ts'
 import {benchStartup, startupTable, WARM_START_TARGET_MS} from './startup.ts'
 
@@ -70,6 +72,18 @@ if (!only || only === 'estimates') {
     result.stored === result.sent && result.failed === 0
       ? '\nEvery submitted row was stored.'
       : '\nRows were lost or refused.',
+  )
+}
+
+if (!only || only === 'sign-ins') {
+  console.error('Sign-in flood: 30 password sign-ins at once against supabase/local, /health meanwhile')
+  const result = await benchSignIns()
+  console.log('\n## Sign-in flood (supabase-js → supabase/local)\n')
+  console.log(signInsTable(result))
+  console.log(
+    result.health.p95Ms <= HEALTH_P95_TARGET_MS && result.failed === 0
+      ? `\nOther requests are answered within ${HEALTH_P95_TARGET_MS} ms at p95 during the flood.`
+      : `\nTarget missed: /health p95 ${result.health.p95Ms} ms, ${result.failed} sign-in(s) failed`,
   )
 }
 

@@ -4,7 +4,7 @@
 import {readPublishHookEnv} from '@quantedge/publish-hook/settings'
 import {editDraft, publishDraft} from '@quantedge/content/editor'
 import {startEditorialStack, type EditorialStack} from '@quantedge/test-support/editorialStack'
-import {percentile} from './estimates.ts'
+import {percentile} from './percentile.ts'
 
 export const PUBLISH_P95_TARGET_MS = 1000
 

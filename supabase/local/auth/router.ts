@@ -4,6 +4,7 @@ import type {IncomingMessage, ServerResponse} from 'node:http'
 import {matchRoute, route} from '@quantedge/server-kit/routes'
 import {send} from '../http.ts'
 import type {AuthRequest} from './context.ts'
+import type {AuthLimits} from './rateLimits.ts'
 import {API_VERSION_HEADERS, authError, overRequestRateLimit} from './errors.ts'
 import {logout} from './logout.ts'
 import {jsonObject} from './params.ts'
@@ -17,38 +18,60 @@ import {verify} from './verify.ts'
 type Context = {req: IncomingMessage; res: ServerResponse; url: URL; request: AuthRequest}
 type Handler = (context: Context) => Promise<unknown>
 
-/** Counts a request against one of GoTrue's per-address limits; over it, GoTrue's 429. */
-const limitBy = (bucket: 'signups' | 'recover' | 'verify', {request}: Context) => {
-  if (!request.auth.limits[bucket].allow(request.clientAddress)) throw overRequestRateLimit()
-}
+/**
+ * Counts a request against one of GoTrue's per-address limits as it arrives, before its body is read or
+ * any work is done for it (internal/api/middleware.go limitHandler); over the limit, GoTrue's 429. PUT
+ * /user is counted before its token is checked too, so a flood of bad tokens meets the limit as well.
+ */
+const limited =
+  (bucket: keyof Omit<AuthLimits, 'emailSent'>, handler: Handler): Handler =>
+  (context) => {
+    if (!context.request.auth.limits[bucket].allow(context.request.clientAddress))
+      throw overRequestRateLimit()
+    return handler(context)
+  }
 
 const ROUTES = [
-  route<Handler>('POST', '/signup', async (context) => {
-    const body = await jsonObject(context.req)
-    limitBy('signups', context)
-    return signUp(body, context.url, context.request)
-  }),
-  route<Handler>('POST', '/token', async ({req, url, request}) =>
-    token(await jsonObject(req), url.searchParams.get('grant_type'), request),
+  route<Handler>(
+    'POST',
+    '/signup',
+    limited('signups', async ({req, url, request}) =>
+      signUp(await jsonObject(req), url, request),
+    ),
   ),
-  route<Handler>('POST', '/recover', async (context) => {
-    limitBy('recover', context)
-    return recover(await jsonObject(context.req), context.url, context.request)
-  }),
+  route<Handler>(
+    'POST',
+    '/token',
+    limited('token', async ({req, url, request}) =>
+      token(await jsonObject(req), url.searchParams.get('grant_type'), request),
+    ),
+  ),
+  route<Handler>(
+    'POST',
+    '/recover',
+    limited('recover', async ({req, url, request}) =>
+      recover(await jsonObject(req), url, request),
+    ),
+  ),
   route<Handler>('GET', '/user', async ({req, request}) =>
     userJson(await currentUser(req, request)),
   ),
-  route<Handler>('PUT', '/user', async ({req, request}) => {
-    const user = await currentUser(req, request)
-    return updateUser(user, await jsonObject(req), request)
-  }),
+  route<Handler>(
+    'PUT',
+    '/user',
+    limited('userUpdate', async ({req, request}) => {
+      const user = await currentUser(req, request)
+      return updateUser(user, await jsonObject(req), request)
+    }),
+  ),
   route<Handler>('POST', '/logout', async ({req, url, request}) =>
     logout(await currentUser(req, request), url.searchParams.get('scope') ?? 'global', request),
   ),
-  route<Handler>('GET', '/verify', async (context) => {
-    limitBy('verify', context)
-    return verify(context.url, context.request, context.res)
-  }),
+  route<Handler>(
+    'GET',
+    '/verify',
+    limited('verify', async ({url, request, res}) => verify(url, request, res)),
+  ),
 ]
 
 export async function handleAuth(

@@ -7,6 +7,7 @@ import type {AuthRequest} from './context.ts'
 import {authError} from './errors.ts'
 import {prepareMail} from './mail.ts'
 import {emailFrom, metadataFrom, newPasswordFrom, stringField} from './params.ts'
+import {hashPassword} from './password.ts'
 import {redirectTarget} from './redirect.ts'
 import {newSession} from './sessions.ts'
 import {findUserByEmail, lookAlikeUser, userJson, type UserRow} from './users.ts'
@@ -23,6 +24,8 @@ export async function signUp(body: Record<string, unknown>, url: URL, request: A
   const email = emailFrom(body)
   const data = metadataFrom(body) ?? {}
   const redirectTo = redirectTarget(url.searchParams.get('redirect_to'), auth.redirects)
+  // Hashed before the transaction, off the server's thread, so the database is not held meanwhile.
+  const passwordHash = await hashPassword(password)
   let deliver: (() => void) | undefined
   const answer = await auth.db.transaction(async (tx) => {
     const existing = await findUserByEmail(tx, email, true)
@@ -32,7 +35,8 @@ export async function signUp(body: Record<string, unknown>, url: URL, request: A
       return lookAlikeUser(email, data)
     }
     const user =
-      existing ?? (await createUser(tx, email, password, data, !auth.config.enableConfirmations))
+      existing ??
+      (await createUser(tx, email, passwordHash, data, !auth.config.enableConfirmations))
     if (!auth.config.enableConfirmations) return newSession(tx, user.id, auth, 'password')
     deliver = await prepareMail(tx, user, 'confirmation', request, redirectTo)
     return userJson((await findUserByEmail(tx, email))!)
@@ -44,14 +48,14 @@ export async function signUp(body: Record<string, unknown>, url: URL, request: A
 async function createUser(
   tx: Transaction,
   email: string,
-  password: string,
+  passwordHash: string,
   data: Record<string, unknown>,
   confirmed: boolean,
 ) {
   const {rows} = await tx.query<UserRow>(
     `insert into auth.users (email, encrypted_password, raw_user_meta_data, email_confirmed_at)
-     values ($1, crypt($2, gen_salt('bf', 10)), $3, case when $4 then now() end) returning *`,
-    [email, password, JSON.stringify(data), confirmed],
+     values ($1, $2, $3, case when $4 then now() end) returning *`,
+    [email, passwordHash, JSON.stringify(data), confirmed],
   )
   return rows[0]!
 }

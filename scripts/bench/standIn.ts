@@ -1,0 +1,45 @@
+// supabase/local as its own process (as `npm start` runs it) on free ports with a throwaway data folder.
+import {spawn} from 'node:child_process'
+import {mkdtempSync, rmSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+import {setTimeout as sleep} from 'node:timers/promises'
+import {repositoryRoot} from '@quantedge/server-kit/run'
+import {freePort} from '@quantedge/test-support/freePort'
+
+export async function startStandIn() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-supabase-'))
+  const [port, mailboxPort] = [await freePort(), await freePort()]
+  const child = spawn(process.execPath, ['supabase/local/main.ts'], {
+    cwd: repositoryRoot,
+    env: {
+      ...process.env,
+      SUPABASE_LOCAL_PORT: String(port),
+      SUPABASE_MAILBOX_PORT: String(mailboxPort),
+      SUPABASE_LOCAL_DATA_DIR: dataDir,
+    },
+    stdio: 'ignore',
+  })
+  const url = `http://127.0.0.1:${port}`
+  for (let attempt = 0; ; attempt += 1) {
+    if (
+      await fetch(`${url}/health`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      break
+    if (attempt > 100) throw new Error('supabase/local did not start for the benchmark')
+    await sleep(100)
+  }
+  return {
+    url,
+    mailboxUrl: `http://127.0.0.1:${mailboxPort}`,
+    stop: async () => {
+      child.kill('SIGTERM')
+      await new Promise((resolve) => child.once('exit', resolve))
+      rmSync(dataDir, {recursive: true, force: true})
+    },
+  }
+}
+
