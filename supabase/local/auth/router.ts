@@ -35,9 +35,7 @@ const ROUTES = [
   route<Handler>(
     'POST',
     '/signup',
-    limited('signups', async ({req, url, request}) =>
-      signUp(await jsonObject(req), url, request),
-    ),
+    limited('signups', async ({req, url, request}) => signUp(await jsonObject(req), url, request)),
   ),
   route<Handler>(
     'POST',
@@ -49,9 +47,7 @@ const ROUTES = [
   route<Handler>(
     'POST',
     '/recover',
-    limited('recover', async ({req, url, request}) =>
-      recover(await jsonObject(req), url, request),
-    ),
+    limited('recover', async ({req, url, request}) => recover(await jsonObject(req), url, request)),
   ),
   route<Handler>('GET', '/user', async ({req, request}) =>
     userJson(await currentUser(req, request)),
