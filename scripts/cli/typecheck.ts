@@ -1,4 +1,5 @@
 // `npm run typecheck`: types from the schema and queries, then every workspace's TypeScript, reporting all of them.
+// `npm run typecheck -- web scripts/content` checks the named workspaces only (after the same type generation).
 import {existsSync, globSync, readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {repositoryRoot, run} from '@quantedge/server-kit/run'
@@ -6,10 +7,20 @@ import {repositoryRoot, run} from '@quantedge/server-kit/run'
 const {workspaces} = JSON.parse(readFileSync(join(repositoryRoot, 'package.json'), 'utf8')) as {
   workspaces: string[]
 }
-const projects = workspaces
+const typedWorkspaces = workspaces
   .flatMap((pattern) => globSync(pattern, {cwd: repositoryRoot}))
   .filter((workspace) => existsSync(join(repositoryRoot, workspace, 'tsconfig.json')))
   .sort()
+const named = process.argv.slice(2)
+const unknown = named.filter((workspace) => !typedWorkspaces.includes(workspace))
+if (unknown.length > 0) {
+  console.error(
+    `Not a workspace with TypeScript: ${unknown.join(', ')}. Choose from ${typedWorkspaces.join(', ')}.`,
+  )
+  process.exit(2)
+}
+const projects =
+  named.length > 0 ? typedWorkspaces.filter((w) => named.includes(w)) : typedWorkspaces
 
 await run('npm', ['run', 'typegen'])
 const failed: string[] = []
