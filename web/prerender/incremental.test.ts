@@ -1,8 +1,11 @@
 // The incremental release against a full build from the same content: for each kind of publish, re-rendering only
-// the outputs whose recorded reads meet the change's tags gives the same tree, byte for byte, as building
-// everything again. The tags are the sync tags of the lake's Live Content API (through @sanity/client), or the
-// document tags of a GROQ-powered webhook's `_id` and `_type`, as the publish hook gets them from hosted Sanity.
-import {existsSync, readdirSync, readFileSync, rmSync} from 'node:fs'
+// the outputs whose recorded reads meet the change's tags gives the same tree, byte for byte, as rendering
+// everything again. Each step's "everything" is every output rendered from the same server bundle and post-processed
+// (the build's recordReads shows on every build that such a render is React Router's prerender byte for byte); the
+// last step is also compared with a real full build, so the compiled assets are shown not to depend on the content. The tags are the sync tags of the lake's Live Content API
+// (through @sanity/client), or the document tags of a GROQ-powered webhook's `_id` and `_type`, as the publish
+// hook gets them from hosted Sanity.
+import {cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {dirname, join, relative} from 'node:path'
 import type {SanityClient} from '@sanity/client'
 import {changeDocumentTags} from '@quantedge/content-lake/documentTags'
@@ -14,22 +17,26 @@ import {
   temporaryWebFolder,
 } from '@quantedge/test-support/throwawaySite'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {deferHydration} from './deferHydration.ts'
 import {affectedPaths, readReads, renderIncrementally} from './incremental.ts'
 import {SERVER_BUNDLE_DIR} from './keepServerBundle.ts'
+import {precompressFile} from './precompress.ts'
 import {prerenderSite, webDir} from './prerender.ts'
-
-type Site = Awaited<ReturnType<typeof buildSiteFrom>>
+import {READS_FILE} from './recordReads.ts'
+import {allPaths, loadServerBundle, renderOutputs} from './renderOutputs.ts'
 
 let lake: TestLake
-let live: Site
+/** The live release's folder (client/, the server bundle and reads.json). */
+let live: string
 const cwd = process.cwd()
 const removals: (() => void)[] = []
 
 beforeAll(async () => {
   lake = await startSeededLake()
   Object.assign(process.env, siteBuildEnv(lake))
-  live = await buildSiteFrom(lake)
-  removals.push(live.remove)
+  const firstBuild = await buildSiteFrom(lake)
+  removals.push(firstBuild.remove)
+  live = dirname(firstBuild.root)
   process.chdir(webDir)
 }, 60_000)
 afterAll(async () => {
@@ -37,8 +44,6 @@ afterAll(async () => {
   for (const remove of removals) remove()
   await lake?.close()
 })
-
-const buildDirOf = (site: Site) => dirname(site.root)
 
 /** The tags the lake's Live Content API sends for `change`. */
 async function tagsOfChange(change: (client: SanityClient) => Promise<unknown>) {
@@ -79,24 +84,51 @@ async function changedTagsOf(change: (client: SanityClient) => Promise<unknown>,
   return changeDocumentTags([{id: notice.body._id, types: [notice.body._type]}])
 }
 
-/** Publishes `change`, then renders the incremental release from the live one and a full build, and compares. */
+/**
+ * A full render of the content now: `buildDir`'s compiled assets (and their .br and .gz, which no content changes)
+ * and server bundle, every output rendered again from that bundle, hydration deferred in the whole client folder as
+ * `prerenderSite` does it, and every output precompressed.
+ */
+async function renderEverything(buildDir: string) {
+  const fullDir = temporaryWebFolder('full')
+  removals.push(() => rmSync(fullDir, {recursive: true, force: true}))
+  cpSync(buildDir, fullDir, {recursive: true})
+  const clientDir = join(fullDir, 'client')
+  for (const file of Object.values(readReads(fullDir)).flatMap(({files}) => files)) {
+    for (const variant of ['', '.br', '.gz']) rmSync(join(clientDir, file + variant), {force: true})
+  }
+  const bundle = await loadServerBundle(join(fullDir, SERVER_BUNDLE_DIR))
+  const reads = await renderOutputs(bundle, clientDir, allPaths(bundle))
+  deferHydration(clientDir)
+  for (const file of Object.values(reads).flatMap(({files}) => files)) {
+    precompressFile(join(clientDir, file))
+  }
+  writeFileSync(join(fullDir, READS_FILE), `${JSON.stringify(reads, null, 1)}\n`)
+  return fullDir
+}
+
+/**
+ * Publishes `change`, then renders the incremental release from the live one and compares it with a full render
+ * (and, when `realBuild`, with a full `react-router build` too).
+ */
 async function publishAndCompare(
   change: (client: SanityClient) => Promise<unknown>,
   notice: Notice = {from: 'live'},
+  {realBuild = false} = {},
 ) {
   const changedTags = await changedTagsOf(change, notice)
   const nextBuildDir = temporaryWebFolder('incremental')
   removals.push(() => rmSync(nextBuildDir, {recursive: true, force: true}))
-  const paths = await renderIncrementally({
-    liveBuildDir: buildDirOf(live),
-    nextBuildDir,
-    changedTags,
-  })
-  const full = await buildSiteFrom(lake)
-  removals.push(full.remove)
-  expect(tree(nextBuildDir)).toEqual(tree(buildDirOf(full)))
+  const paths = await renderIncrementally({liveBuildDir: live, nextBuildDir, changedTags})
+  const fullDir = await renderEverything(live)
+  expect(tree(nextBuildDir)).toEqual(tree(fullDir))
+  if (realBuild) {
+    const build = await buildSiteFrom(lake)
+    removals.push(build.remove)
+    expect(tree(nextBuildDir)).toEqual(tree(dirname(build.root)))
+  }
   const previous = live
-  live = full
+  live = fullDir
   return {paths, previous, changedTags}
 }
 
@@ -107,7 +139,7 @@ describe('an incremental release equals a full build from the same content', () 
     )
     expect(paths).toContain('/tradingview')
     expect(paths).not.toContain('/privacy')
-    expect(paths.length).toBeLessThan(Object.keys(readReads(buildDirOf(previous))).length / 2)
+    expect(paths.length).toBeLessThan(Object.keys(readReads(previous)).length / 2)
   }, 60_000)
 
   it("an indicator's price told by a webhook's id and type re-renders the outputs that read indicators", async () => {
@@ -118,7 +150,7 @@ describe('an incremental release equals a full build from the same content', () 
     expect(changedTags).toEqual(['*', 'id:indicator-straddle', 'type:indicator'])
     expect(paths).toContain('/tradingview')
     expect(paths).not.toContain('/privacy')
-    expect(paths.length).toBeLessThan(Object.keys(readReads(buildDirOf(previous))).length / 2)
+    expect(paths.length).toBeLessThan(Object.keys(readReads(previous)).length / 2)
   }, 60_000)
 
   it('a plan feature', async () => {
@@ -136,7 +168,7 @@ describe('an incremental release equals a full build from the same content', () 
     const {paths, previous} = await publishAndCompare((client) =>
       client.patch('siteSettings').set({footerDisclaimer: 'Educational content only.'}).commit(),
     )
-    expect(paths.sort()).toEqual(Object.keys(readReads(buildDirOf(previous))).sort())
+    expect(paths.sort()).toEqual(Object.keys(readReads(previous)).sort())
   }, 60_000)
 
   it('a legal page', async () => {
@@ -161,8 +193,14 @@ describe('an incremental release equals a full build from the same content', () 
     expect(paths).toContain('/tradingview')
   }, 60_000)
 
-  it('a deleted indicator', async () => {
-    const {paths} = await publishAndCompare((client) => client.delete('indicator-vwap'))
+  it('a deleted indicator, compared with a real build as well', async () => {
+    const {paths} = await publishAndCompare(
+      (client) => client.delete('indicator-vwap'),
+      undefined,
+      {
+        realBuild: true,
+      },
+    )
     expect(paths).toContain('/tradingview')
   }, 60_000)
 })
@@ -170,17 +208,17 @@ describe('an incremental release equals a full build from the same content', () 
 describe('an unpublished page', () => {
   it('stops the incremental render as it stops a full build, and the live release stays whole', async () => {
     const changedTags = await tagsOfChange((client) => client.delete('sitePage-python'))
-    expect(affectedPaths(readReads(buildDirOf(live)), changedTags)).toContain('/python')
+    expect(affectedPaths(readReads(live), changedTags)).toContain('/python')
     const nextBuildDir = temporaryWebFolder('incremental')
     removals.push(() => rmSync(nextBuildDir, {recursive: true, force: true}))
-    const before = tree(buildDirOf(live))
+    const before = tree(live)
     await expect(
-      renderIncrementally({liveBuildDir: buildDirOf(live), nextBuildDir, changedTags}),
+      renderIncrementally({liveBuildDir: live, nextBuildDir, changedTags}),
     ).rejects.toThrow(/\/python\.data answered 500/)
     const fullBuildDir = temporaryWebFolder('full')
     removals.push(() => rmSync(fullBuildDir, {recursive: true, force: true}))
     await expect(prerenderSite({buildDir: fullBuildDir, env: siteBuildEnv(lake)})).rejects.toThrow()
-    expect(tree(buildDirOf(live))).toEqual(before)
-    expect(existsSync(join(live.root, 'python', 'index.html'))).toBe(true)
+    expect(tree(live)).toEqual(before)
+    expect(existsSync(join(live, 'client', 'python', 'index.html'))).toBe(true)
   }, 60_000)
 })
