@@ -3,6 +3,7 @@
 //   unit      pure functions and single modules: seconds; run them as you edit (`npm run test:unit`)
 //   contract  real servers on free ports (the lake, supabase/local, PGlite, the site server): about a minute
 //   slow      whole builds and type checks of a copy of the repository: minutes
+import {availableParallelism} from 'node:os'
 import {defineConfig} from 'vitest/config'
 
 const ALL = ['{schemas,studio,web,scripts,supabase}/**/*.test.ts']
@@ -22,6 +23,9 @@ const NEVER = ['**/node_modules/**', 'web/e2e/**', '**/dist/**', '**/build/**']
 
 export default defineConfig({
   test: {
+    // Most files wait on servers, browsers and child processes more than they compute: one more file than cores
+    // keeps both cores of a small machine busy (Vitest's default, cores - 1, runs one file at a time there).
+    maxWorkers: availableParallelism() + 1,
     testTimeout: 20_000,
     hookTimeout: 60_000,
     projects: [

@@ -1,19 +1,30 @@
-// Browser tests in Debian's Chromium (Playwright cannot download browsers here) against a site that
+// Browser tests in Debian's Chromium headless shell (Playwright cannot download browsers here) against a site that
 // global setup builds from a throwaway embedded Content Lake and serves on a free port.
+import {availableParallelism} from 'node:os'
 import {defineConfig, devices} from '@playwright/test'
-import {CHROMIUM_ARGS, CHROMIUM_PATH} from '@quantedge/test-support/chromium'
+import {CHROMIUM_ARGS, HEADLESS_SHELL_PATH} from '@quantedge/test-support/chromium'
+
+const chromium = {...devices['Desktop Chrome'], channel: undefined}
 
 export default defineConfig({
   testDir: './e2e',
   globalSetup: './e2e/support/globalSetup.ts',
   fullyParallel: true,
-  workers: 2,
+  // Browser tests keep the processor busy (Chromium renders, the Studio compiles its bundle): one worker per core;
+  // more only made each test slower.
+  workers: availableParallelism(),
   retries: 0,
   timeout: 30_000,
   reporter: 'list',
   use: {
-    trace: 'retain-on-failure',
-    launchOptions: {executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS},
+    // A failed test keeps its trace with DOM snapshots; the screencast of every test cost a third of the run.
+    trace: {mode: 'retain-on-failure', screenshots: false},
+    launchOptions: {executablePath: HEADLESS_SHELL_PATH, args: CHROMIUM_ARGS},
   },
-  projects: [{name: 'chromium', use: {...devices['Desktop Chrome'], channel: undefined}}],
+  // The Studio's tests share one editorial stack and run in order, the longest chain of the run: listed first,
+  // they start at once on one worker while the others take the site's tests.
+  projects: [
+    {name: 'studio', testMatch: 'studio.spec.ts', use: chromium},
+    {name: 'site', testIgnore: 'studio.spec.ts', use: chromium},
+  ],
 })

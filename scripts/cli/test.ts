@@ -1,10 +1,10 @@
 // `npm test`: lint and format, type checks, unit, contract and slow tests (Vitest), then browser tests (Playwright in Chromium).
 // A missing browser fails first, with how to install one; nothing is skipped.
-import {assertChromium} from '@quantedge/test-support/chromium'
+import {assertHeadlessShell} from '@quantedge/test-support/chromium'
 import {run} from '@quantedge/server-kit/run'
 
 try {
-  assertChromium()
+  assertHeadlessShell()
   await run('npm', ['run', 'lint'])
   await run('npm', ['run', 'typecheck'])
   await run('vitest', ['run'], {citeFirstError: false})

@@ -4,10 +4,10 @@
 import {startTestSupabase} from '@quantedge/supabase/local/testSupabase'
 import {startSiteServer} from '@quantedge/site-server/server'
 import {buildSiteFrom, startSeededLake} from '@quantedge/test-support/throwawaySite'
-import {assertChromium} from '@quantedge/test-support/chromium'
+import {assertHeadlessShell} from '@quantedge/test-support/chromium'
 
 export default async function globalSetup() {
-  assertChromium()
+  assertHeadlessShell()
   const supabase = await startTestSupabase()
   const lake = await startSeededLake()
   const build = await buildSiteFrom(lake, {supabaseUrl: supabase.url}).finally(() => lake.close())
