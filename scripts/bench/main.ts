@@ -76,7 +76,9 @@ if (!only || only === 'estimates') {
 }
 
 if (!only || only === 'sign-ins') {
-  console.error('Sign-in flood: 30 password sign-ins at once against supabase/local, /health meanwhile')
+  console.error(
+    'Sign-in flood: 30 password sign-ins at once against supabase/local, /health meanwhile',
+  )
   const result = await benchSignIns()
   console.log('\n## Sign-in flood (supabase-js → supabase/local)\n')
   console.log(signInsTable(result))

@@ -14,10 +14,12 @@ interface RunOptions {
   cwd?: string
   env?: NodeJS.ProcessEnv
   citeFirstError?: boolean
+  /** `afterExit` holds the output until the command ends, for a command run beside another. */
+  output?: 'live' | 'afterExit'
 }
 
 export function run(command: string, args: string[], options: RunOptions = {}) {
-  const {citeFirstError = true} = options
+  const {citeFirstError = true, output = 'live'} = options
   return new Promise<void>((resolvePromise, reject) => {
     const child = spawn(command, args, {
       cwd: options.cwd ?? repositoryRoot,
@@ -30,8 +32,10 @@ export function run(command: string, args: string[], options: RunOptions = {}) {
       stdio: ['inherit', 'pipe', 'pipe'],
     })
     let firstError = ''
+    const held: [NodeJS.WriteStream, Buffer][] = []
     const forward = (target: NodeJS.WriteStream) => (chunk: Buffer) => {
-      target.write(chunk)
+      if (output === 'live') target.write(chunk)
+      else held.push([target, chunk])
       for (const line of chunk.toString('utf8').split('\n')) {
         const plain = stripVTControlCharacters(line).trim()
         if (!firstError && ERROR_LINE.test(plain)) firstError = plain
@@ -41,6 +45,7 @@ export function run(command: string, args: string[], options: RunOptions = {}) {
     child.stderr.on('data', forward(process.stderr))
     child.once('error', reject)
     child.once('close', (code, signal) => {
+      for (const [target, chunk] of held) target.write(chunk)
       if (code === 0) return resolvePromise()
       const why = citeFirstError && firstError ? `: ${firstError}` : ''
       reject(
