@@ -4,22 +4,37 @@
 // The lake's HTTP/2 certificate comes from a throwaway local authority; this browser accepts it.
 import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
-import type {Page} from '@playwright/test'
+import type {BrowserContext, Page} from '@playwright/test'
 import {previewLink} from '@quantedge/content/editor'
 import {startEditorialStack, type EditorialStack} from '@quantedge/test-support/editorialStack'
 import {indicatorPrice} from './support/catalogue.ts'
-import {expect, test} from './support/fixtures.ts'
+import {expect, test as siteTest} from './support/fixtures.ts'
+
+let stack: EditorialStack
+/** One editor's browser for the whole file, as an editor keeps one: signed in once, the Studio's files cached. */
+let editor: BrowserContext
+
+// Each test gets a new tab in the editor's browser.
+const test = siteTest.extend<{page: Page}>({
+  // Playwright reads a fixture's dependencies from this pattern; this one has none.
+  // eslint-disable-next-line no-empty-pattern
+  page: async ({}, use) => {
+    const page = await editor.newPage()
+    await use(page)
+    for (const open of editor.pages()) await open.close()
+  },
+})
 
 // A Studio takes seconds to load on a busy machine: every test gets room for two of them.
 test.describe.configure({mode: 'serial', timeout: 90_000})
-test.use({ignoreHTTPSErrors: true, viewport: {width: 1400, height: 900}})
 
-let stack: EditorialStack
-test.beforeAll(async () => {
+test.beforeAll(async ({browser}) => {
   test.setTimeout(180_000)
   stack = await startEditorialStack({studio: true})
+  editor = await browser.newContext({ignoreHTTPSErrors: true, viewport: {width: 1400, height: 900}})
 })
 test.afterAll(async () => {
+  await editor?.close()
   await stack?.close()
 })
 
