@@ -4,7 +4,7 @@
 import {join, resolve} from 'node:path'
 import {run} from '@quantedge/server-kit/run'
 import {deferHydration} from './deferHydration.ts'
-import {precompress} from './precompress.ts'
+import {defaultAssetCacheDir, precompress} from './precompress.ts'
 
 export const webDir = resolve(import.meta.dirname, '..')
 export const defaultBuildDir = join(webDir, 'build')
@@ -20,7 +20,7 @@ export async function prerenderSite({
   })
   const clientDir = join(buildDir, 'client')
   deferHydration(clientDir)
-  precompress(clientDir)
+  precompress(clientDir, defaultAssetCacheDir)
   return clientDir
 }
 

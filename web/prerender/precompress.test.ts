@@ -1,0 +1,59 @@
+import {mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+import {brotliCompressSync, brotliDecompressSync, constants, gunzipSync} from 'node:zlib'
+import {afterAll, expect, it} from 'vitest'
+import {precompress} from './precompress.ts'
+
+const folders: string[] = []
+afterAll(() => {
+  for (const folder of folders) rmSync(folder, {recursive: true, force: true})
+})
+const folder = () => {
+  const path = mkdtempSync(join(tmpdir(), 'precompress-'))
+  folders.push(path)
+  return path
+}
+
+const script = Buffer.from(
+  `export const rows = ${JSON.stringify(Array.from({length: 300}, (_, n) => n))}\n`,
+)
+const page = Buffer.from(`<!doctype html><p>${'Straddle ₹500 '.repeat(200)}</p>`)
+
+/** A client folder as a build leaves it: a page and a script in assets/. */
+function build() {
+  const root = folder()
+  mkdirSync(join(root, 'assets'))
+  writeFileSync(join(root, 'assets', 'client-abc123.js'), script)
+  writeFileSync(join(root, 'index.html'), page)
+  return root
+}
+
+it('writes .br and .gz that decompress to each file, and none for a small one', () => {
+  const root = build()
+  writeFileSync(join(root, 'tiny.js'), 'export {}\n')
+  expect(precompress(root)).toBe(2)
+  for (const [file, content] of [
+    ['assets/client-abc123.js', script],
+    ['index.html', page],
+  ] as const) {
+    expect(brotliDecompressSync(readFileSync(join(root, `${file}.br`)))).toEqual(content)
+    expect(gunzipSync(readFileSync(join(root, `${file}.gz`)))).toEqual(content)
+  }
+  expect(readdirSync(root)).not.toContain('tiny.js.br')
+})
+
+it("takes an asset's compressed forms from the cache by its contents, and keeps no page there", () => {
+  const cache = folder()
+  precompress(build(), cache)
+  expect(readdirSync(cache)).toHaveLength(2)
+  // A cache entry told apart from what this build would write: the next build copies it.
+  const [brotliEntry] = readdirSync(cache).filter((name) => name.endsWith('.br'))
+  const fast = brotliCompressSync(script, {params: {[constants.BROTLI_PARAM_QUALITY]: 1}})
+  writeFileSync(join(cache, brotliEntry!), fast)
+  const next = build()
+  precompress(next, cache)
+  expect(readFileSync(join(next, 'assets', 'client-abc123.js.br'))).toEqual(fast)
+  expect(brotliDecompressSync(readFileSync(join(next, 'index.html.br')))).toEqual(page)
+  expect(readdirSync(cache)).toHaveLength(2)
+})
