@@ -56,23 +56,18 @@ describe('through supabase-js from several addresses', () => {
     })
   })
 
-  it('meets 30 sign-ups from one address within 10 s with 429 over_request_rate_limit; the spent e-mail budget stops the rest', async () => {
+  it('meets 35 sign-ups sent at once from one address with 30 taken and 5 refused with 429 over_request_rate_limit; the spent e-mail budget stops the rest', async () => {
     const flooder = visitorClient(supabase.url, '127.0.0.2')
-    const started = Date.now()
+    // Counted as they arrive (a bucket refills one every 10 s), however long each sign-up's hashing takes.
     const answers = await Promise.all(
-      Array.from({length: 35}, async (_, n) => {
-        const answer = await flooder.auth.signUp({
-          email: `flood-${n}@example.com`,
-          password: 'secret123',
-        })
-        return {...answer, afterMs: Date.now() - started}
-      }),
+      Array.from({length: 35}, (_, n) =>
+        flooder.auth.signUp({email: `flood-${n}@example.com`, password: 'secret123'}),
+      ),
     )
     const refused = answers.filter(({error}) => error)
     expect(answers.filter(({error}) => !error)).toHaveLength(30)
     expect(refused).toHaveLength(5)
-    for (const {error, afterMs} of refused) {
-      expect(afterMs).toBeLessThan(10_000)
+    for (const {error} of refused) {
       expect(error?.status).toBe(429)
       expect(error?.code).toBe('over_request_rate_limit')
       expect(error?.message).toBe('Request rate limit reached')

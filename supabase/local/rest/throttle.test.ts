@@ -40,7 +40,6 @@ const forgingClient = (n: number) =>
   })
 
 it('refuses a flood of 200 inserts from one address past 10 with 429 PT429, and lets a visitor from another address in', async () => {
-  const started = Date.now()
   const visitor = visitorClient(supabase.url, '127.0.0.3')
   const [flood, visits] = await Promise.all([
     Promise.all(
@@ -56,7 +55,6 @@ it('refuses a flood of 200 inserts from one address past 10 with 429 PT429, and 
       ),
     ),
   ])
-  expect(Date.now() - started).toBeLessThan(10_000)
 
   const accepted = flood.filter(({error}) => error === null)
   const refused = flood.filter(({error}) => error !== null)
