@@ -11,108 +11,145 @@ import {benchSignIns, HEALTH_P95_TARGET_MS, signInsTable} from './signIns.ts'
 import {benchSite, siteTable, siteTargetsMissed} from './site.ts'
 import {benchStartup, startupTable, WARM_START_TARGET_MS} from './startup.ts'
 
+/** One part of the bench: what it says while it runs, its heading, and its table with a line on its targets. */
+type Part = {
+  name: string
+  announce: string
+  heading: string
+  measure: () => Promise<{table: string; verdict: string}>
+}
+
+const runs = Number(process.env.BENCH_RUNS || 3)
+const missedOrMet = (missed: string[], met: string) =>
+  missed.length === 0 ? met : `Targets missed:\n${missed.map((line) => `- ${line}`).join('\n')}`
+
+const parts: Part[] = [
+  {
+    name: 'site',
+    announce: `Lighthouse, mobile, median of ${runs} run(s) per route:`,
+    heading: 'Site (Lighthouse, mobile)',
+    measure: async () => {
+      assertChromium()
+      const routes = process.env.BENCH_ROUTES
+        ? [...process.env.BENCH_ROUTES.split(','), '/bench-bare']
+        : undefined
+      const rows = await benchSite(runs, routes)
+      return {
+        table: siteTable(rows),
+        verdict: missedOrMet(siteTargetsMissed(rows), 'All site targets met.'),
+      }
+    },
+  },
+  {
+    name: 'startup',
+    announce:
+      'Start-up: npm start cold and warm, and npm run dev until its first page, in a copy of the repository',
+    heading: 'Start-up (a copy of the repository, free ports)',
+    measure: async () => {
+      const result = await benchStartup()
+      return {
+        table: startupTable(result),
+        verdict:
+          result.warmStartMs <= WARM_START_TARGET_MS
+            ? 'A warm npm start is ready within its target.'
+            : `Target missed: a warm npm start took ${result.warmStartMs} ms`,
+      }
+    },
+  },
+  {
+    name: 'dead-time',
+    announce:
+      'Dead time: a phone under mobile throttling, taps from the first paint until each control answers',
+    heading: 'Dead time after the first paint (390 px, 4x CPU, 150 ms RTT, 1.6 Mbps)',
+    measure: async () => {
+      assertChromium()
+      const rows = await benchDeadTime()
+      return {
+        table: deadTimeTable(rows),
+        verdict: missedOrMet(
+          deadTimeTargetsMissed(rows),
+          'Every control answers at the first tap on /, /tradingview and /contactus.',
+        ),
+      }
+    },
+  },
+  {
+    name: 'estimates',
+    announce: 'Estimate inserts: 20 concurrent supabase-js clients for 15 s against supabase/local',
+    heading: 'Estimate inserts (supabase-js → supabase/local)',
+    measure: async () => {
+      const result = await benchEstimates()
+      return {
+        table: estimatesTable(result),
+        verdict:
+          result.stored === result.sent && result.failed === 0
+            ? 'Every submitted row was stored.'
+            : 'Rows were lost or refused.',
+      }
+    },
+  },
+  {
+    name: 'sign-ins',
+    announce:
+      'Sign-in flood: 30 password sign-ins at once against supabase/local, /health meanwhile',
+    heading: 'Sign-in flood (supabase-js → supabase/local)',
+    measure: async () => {
+      const result = await benchSignIns()
+      return {
+        table: signInsTable(result),
+        verdict:
+          result.health.p95Ms <= HEALTH_P95_TARGET_MS && result.failed === 0
+            ? `Other requests are answered within ${HEALTH_P95_TARGET_MS} ms at p95 during the flood.`
+            : `Target missed: /health p95 ${result.health.p95Ms} ms, ${result.failed} sign-in(s) failed`,
+      }
+    },
+  },
+  {
+    name: 'publish',
+    announce:
+      'Publish to live: 20 price changes published through the embedded lake, then one as a full build',
+    heading: 'Publish to live (publish action answered → new HTML served)',
+    measure: async () => {
+      const result = await benchPublish(20)
+      return {
+        table: publishTable(result),
+        verdict:
+          result.p95Ms <= PUBLISH_P95_TARGET_MS
+            ? `A single-document publish is served within ${PUBLISH_P95_TARGET_MS} ms at p95.`
+            : `Target missed: p95 ${result.p95Ms} ms`,
+      }
+    },
+  },
+  {
+    name: 'lake',
+    announce:
+      'Content Lake writes: 20 writers on one HTTP/2 session for 15 s against the embedded lake',
+    heading: 'Content Lake writes (HTTP/2, one transaction each)',
+    measure: async () => {
+      const result = await benchLake()
+      return {
+        table: lakeTable(result),
+        verdict:
+          result.lost === 0 && result.torn === 0 && result.failed === 0
+            ? 'Every acknowledged write was stored, whole.'
+            : 'Writes were lost, torn or refused.',
+      }
+    },
+  },
+]
+
 const only = process.env.BENCH_ONLY
-
-if (!only || only === 'site') {
-  assertChromium()
-  const runs = Number(process.env.BENCH_RUNS || 3)
-  console.error(`Lighthouse, mobile, median of ${runs} run(s) per route:`)
-  const routes = process.env.BENCH_ROUTES
-    ? [...process.env.BENCH_ROUTES.split(','), '/bench-bare']
-    : undefined
-  const rows = await benchSite(runs, routes)
-  console.log('\n## Site (Lighthouse, mobile)\n')
-  console.log(siteTable(rows))
-  const missed = siteTargetsMissed(rows)
-  console.log(
-    missed.length === 0
-      ? '\nAll site targets met.'
-      : `\nTargets missed:\n${missed.map((line) => `- ${line}`).join('\n')}`,
-  )
-}
-
-if (!only || only === 'startup') {
+if (only && !parts.some(({name}) => name === only)) {
   console.error(
-    'Start-up: npm start cold and warm, and npm run dev until its first page, in a copy of the repository',
+    `BENCH_ONLY=${only} names no part; choose from ${parts.map(({name}) => name).join(', ')}.`,
   )
-  const result = await benchStartup()
-  console.log('\n## Start-up (a copy of the repository, free ports)\n')
-  console.log(startupTable(result))
-  console.log(
-    result.warmStartMs <= WARM_START_TARGET_MS
-      ? '\nA warm npm start is ready within its target.'
-      : `\nTarget missed: a warm npm start took ${result.warmStartMs} ms`,
-  )
+  process.exit(2)
 }
-
-if (!only || only === 'dead-time') {
-  assertChromium()
-  console.error(
-    'Dead time: a phone under mobile throttling, taps from the first paint until each control answers',
-  )
-  const rows = await benchDeadTime()
-  console.log('\n## Dead time after the first paint (390 px, 4x CPU, 150 ms RTT, 1.6 Mbps)\n')
-  console.log(deadTimeTable(rows))
-  const missed = deadTimeTargetsMissed(rows)
-  console.log(
-    missed.length === 0
-      ? '\nEvery control answers at the first tap on /, /tradingview and /contactus.'
-      : `\nTargets missed:\n${missed.map((line) => `- ${line}`).join('\n')}`,
-  )
-}
-
-if (!only || only === 'estimates') {
-  console.error(
-    'Estimate inserts: 20 concurrent supabase-js clients for 15 s against supabase/local',
-  )
-  const result = await benchEstimates()
-  console.log('\n## Estimate inserts (supabase-js → supabase/local)\n')
-  console.log(estimatesTable(result))
-  console.log(
-    result.stored === result.sent && result.failed === 0
-      ? '\nEvery submitted row was stored.'
-      : '\nRows were lost or refused.',
-  )
-}
-
-if (!only || only === 'sign-ins') {
-  console.error(
-    'Sign-in flood: 30 password sign-ins at once against supabase/local, /health meanwhile',
-  )
-  const result = await benchSignIns()
-  console.log('\n## Sign-in flood (supabase-js → supabase/local)\n')
-  console.log(signInsTable(result))
-  console.log(
-    result.health.p95Ms <= HEALTH_P95_TARGET_MS && result.failed === 0
-      ? `\nOther requests are answered within ${HEALTH_P95_TARGET_MS} ms at p95 during the flood.`
-      : `\nTarget missed: /health p95 ${result.health.p95Ms} ms, ${result.failed} sign-in(s) failed`,
-  )
-}
-
-if (!only || only === 'publish') {
-  console.error(
-    'Publish to live: 20 price changes published through the embedded lake, then one as a full build',
-  )
-  const result = await benchPublish(20)
-  console.log('\n## Publish to live (publish action answered → new HTML served)\n')
-  console.log(publishTable(result))
-  console.log(
-    result.p95Ms <= PUBLISH_P95_TARGET_MS
-      ? `\nA single-document publish is served within ${PUBLISH_P95_TARGET_MS} ms at p95.`
-      : `\nTarget missed: p95 ${result.p95Ms} ms`,
-  )
-}
-
-if (!only || only === 'lake') {
-  console.error(
-    'Content Lake writes: 20 writers on one HTTP/2 session for 15 s against the embedded lake',
-  )
-  const result = await benchLake()
-  console.log('\n## Content Lake writes (HTTP/2, one transaction each)\n')
-  console.log(lakeTable(result))
-  console.log(
-    result.lost === 0 && result.torn === 0 && result.failed === 0
-      ? '\nEvery acknowledged write was stored, whole.'
-      : '\nWrites were lost, torn or refused.',
-  )
+for (const {name, announce, heading, measure} of parts) {
+  if (only && only !== name) continue
+  console.error(announce)
+  const {table, verdict} = await measure()
+  console.log(`\n## ${heading}\n`)
+  console.log(table)
+  console.log(`\n${verdict}`)
 }
