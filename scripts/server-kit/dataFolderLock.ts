@@ -13,7 +13,14 @@ const POLL_MS = 200
 const LOCK_NAME = 'in-use.lock'
 const HOLDER_NAME = 'in-use.json'
 
-export class DataFolderInUseError extends Error {}
+/** `seen` says how the holder was judged alive: its lock refreshed while we looked, or never stale in time. */
+export class DataFolderInUseError extends Error {
+  readonly seen: 'refreshing' | 'not stale in time'
+  constructor(message: string, seen: DataFolderInUseError['seen']) {
+    super(message)
+    this.seen = seen
+  }
+}
 
 export type DataFolderLock = {release: () => Promise<void>}
 
@@ -47,8 +54,8 @@ export async function lockDataFolder(dataDir: string, owner: string): Promise<Da
       const refreshed = lastRefresh(lockPath)
       // The mtime moved since we last looked: its holder is alive and refreshing it.
       if (seenRefresh !== undefined && refreshed !== undefined && refreshed !== seenRefresh)
-        throw inUse(folder)
-      if (Date.now() > giveUpAt) throw inUse(folder)
+        throw inUse(folder, 'refreshing')
+      if (Date.now() > giveUpAt) throw inUse(folder, 'not stale in time')
       seenRefresh = refreshed
       await sleep(POLL_MS)
     }
@@ -63,13 +70,14 @@ function lastRefresh(lockPath: string) {
   }
 }
 
-function inUse(folder: string) {
+function inUse(folder: string, seen: DataFolderInUseError['seen']) {
   const holder = readHolder(folder)
   const who = holder
     ? `${holder.owner} (process ${holder.pid}, since ${holder.since})`
     : 'another process'
   return new DataFolderInUseError(
     `The data folder ${folder} is in use by ${who}. Stop that process first, or give this one another data folder.`,
+    seen,
   )
 }
 
