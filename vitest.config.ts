@@ -6,18 +6,18 @@
 import {availableParallelism} from 'node:os'
 import {defineConfig} from 'vitest/config'
 
-const ALL = ['{schemas,studio,web,scripts,supabase}/**/*.test.ts']
+const ALL = ['{schemas,studio,web,scripts,servers,packages,supabase}/**/*.test.ts']
 const SLOW = ['scripts/cli/typecheck.test.ts', 'studio/build.test.ts']
 const CONTRACT = [
   'studio/content-lake/**/*.test.ts',
   'supabase/**/*.test.ts',
   'scripts/content/**/*.test.ts',
-  'scripts/site-server/**/*.test.ts',
-  'scripts/server-kit/**/*.test.ts',
+  'servers/site/**/*.test.ts',
+  'packages/server-kit/**/*.test.ts',
   'web/app/estimate/estimateRules.test.ts',
   'web/prerender/renderOutputs.test.ts',
   'web/prerender/incremental.test.ts',
-  'scripts/publish-hook/**/*.test.ts',
+  'servers/publish-hook/**/*.test.ts',
 ]
 const NEVER = ['**/node_modules/**', 'web/e2e/**', '**/dist/**', '**/build/**']
 

@@ -15,7 +15,7 @@ const lint = async (file: string, code: string) => {
 it('refuses a relative import from one workspace into another', async () => {
   const messages = await lint(
     'web/app/content/probe.ts',
-    "import {run} from '../../../scripts/server-kit/run.ts'\nexport const probe = run\n",
+    "import {run} from '../../../packages/server-kit/run.ts'\nexport const probe = run\n",
   )
   expect(messages).toEqual([expect.objectContaining({ruleId: 'import/no-relative-packages'})])
 })
