@@ -1,6 +1,7 @@
 // ESLint for every workspace (`npm run lint`, run by `npm test`): TypeScript's recommended rules, React's
-// hooks rules and jsx-a11y for the web app and the Studio, and a rule that keeps imports inside workspace
-// boundaries: another workspace is reached through its package exports, never a relative path.
+// hooks rules and jsx-a11y for the web app and the Studio, a rule that keeps imports inside workspace
+// boundaries (another workspace is reached through its package exports, never a relative path), and one that
+// keeps the development stand-ins and the test harness out of everything that ships.
 import js from '@eslint/js'
 import prettier from 'eslint-config-prettier'
 import importPlugin from 'eslint-plugin-import'
@@ -35,6 +36,34 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': [
         'error',
         {argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_'},
+      ],
+    },
+  },
+  {
+    // What ships: the app and its build, the deployed servers, and the packages they run on. Their tests may use
+    // the stand-ins; they may not. A value that points at a stand-in is a setting (.env.example).
+    files: [
+      'web/app/**/*.{ts,tsx}',
+      'web/prerender/**/*.ts',
+      'web/*.ts',
+      'servers/**/*.ts',
+      'packages/content-access/**/*.ts',
+      'packages/server-kit/**/*.ts',
+      'supabase/functions/**/*.ts',
+    ],
+    ignores: ['**/*.test.ts', 'web/e2e/**', 'web/playwright.config.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^@quantedge/(content-lake|supabase/local|test-support)(/|$)',
+              message:
+                'Shipped code never imports a development stand-in or the test harness: make what it needs a setting (.env.example), or move shared code to a shipped package.',
+            },
+          ],
+        },
       ],
     },
   },

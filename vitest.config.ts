@@ -6,6 +6,9 @@
 import {availableParallelism} from 'node:os'
 import {defineConfig} from 'vitest/config'
 
+// Tests run with this machine's settings, as the npm scripts do (never a developer's .env); the shell's win.
+process.loadEnvFile('.env.example')
+
 const ALL = ['{schemas,studio,web,scripts,servers,packages,supabase}/**/*.test.ts']
 const SLOW = ['scripts/cli/typecheck.test.ts', 'studio/build.test.ts']
 const CONTRACT = [

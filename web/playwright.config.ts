@@ -1,8 +1,12 @@
 // Browser tests in Debian's Chromium headless shell (Playwright cannot download browsers here) against a site that
 // global setup builds from a throwaway embedded Content Lake and serves on a free port.
 import {availableParallelism} from 'node:os'
+import {join} from 'node:path'
 import {defineConfig, devices} from '@playwright/test'
 import {CHROMIUM_ARGS, HEADLESS_SHELL_PATH} from '@quantedge/test-support/chromium'
+
+// Browser tests run with this machine's settings, as the npm scripts do (never a developer's .env); the shell's win.
+process.loadEnvFile(join(import.meta.dirname, '..', '.env.example'))
 
 const chromium = {...devices['Desktop Chrome'], channel: undefined}
 

@@ -45,16 +45,21 @@ async function timeUntilReady(
   ready: (output: string) => Promise<boolean>,
 ) {
   const started = performance.now()
-  const child = spawn(join(root, 'node_modules', '.bin', 'node'), [script], {
-    cwd: root,
-    env: {
-      ...process.env,
-      ...env,
-      PATH: `${join(root, 'node_modules', '.bin')}:${process.env.PATH}`,
+  // As its npm script runs it: this machine's settings from .env.example.
+  const child = spawn(
+    join(root, 'node_modules', '.bin', 'node'),
+    ['--env-file=.env.example', script],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        ...env,
+        PATH: `${join(root, 'node_modules', '.bin')}:${process.env.PATH}`,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  })
+  )
   let output = ''
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))

@@ -2,14 +2,17 @@
 // An empty lake is seeded first; with the embedded lake configured and not running, it runs for the build.
 import {createHash} from 'node:crypto'
 import {join} from 'node:path'
-import {contentClient} from '@quantedge/web/content/client'
-import {readContentEnv, type ContentEnv} from '@quantedge/web/content/env'
+import {contentClient} from '@quantedge/content-access/client'
+import {readContentEnv, type ContentEnv} from '@quantedge/content-access/env'
 import {withContentLake} from '@quantedge/content-lake/ensure'
 import {reuseOrBuild} from './buildInputs.ts'
 import {repositoryRoot, run} from '@quantedge/server-kit/run'
 import {seedDocuments} from '@quantedge/content/seed/documents'
 import {seedIfEmpty} from '@quantedge/content/seed'
 import {defaultBuildDir, prerenderSite} from '@quantedge/web/prerender'
+
+/** The folders a site build reads: the app, the content model and how content is reached. */
+export const SITE_SOURCES = ['web', 'schemas', 'packages/content-access']
 
 /** Settings a site build reads: the content source, the public Supabase settings, the site's own. */
 export const siteSettings = (env: NodeJS.ProcessEnv) =>
@@ -29,7 +32,13 @@ export const typegen = () =>
     'Types',
     join(repositoryRoot, 'schemas', 'generated'),
     {
-      sources: ['schemas', 'web/app', 'studio/sanity.cli.ts', 'studio/environment.ts'],
+      sources: [
+        'schemas',
+        'packages/content-access',
+        'web/app',
+        'studio/sanity.cli.ts',
+        'studio/environment.ts',
+      ],
       settings: {},
     },
     async () => {
@@ -47,7 +56,7 @@ export async function buildSite(env: ContentEnv = readContentEnv()) {
   const report = await seedIfEmpty(contentClient('write', env), seedDocuments)
   if (report) console.log(`The Content Lake was empty: seeded ${report.created.length} documents.`)
   const inputs = {
-    sources: ['web', 'schemas'],
+    sources: SITE_SOURCES,
     settings: {...siteSettings(process.env), content: await publishedContent(env)},
   }
   return reuseOrBuild('Site', join(defaultBuildDir, 'client'), inputs, () => prerenderSite())

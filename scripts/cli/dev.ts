@@ -14,8 +14,8 @@ import {portSetting} from '@quantedge/server-kit/settings'
 import {studioDir, studioEnv} from '@quantedge/studio/serve/build'
 import {readStudioServerEnv} from '@quantedge/studio/serve/settings'
 import {standInIsNeeded} from '@quantedge/supabase/local/ensure'
-import {readSiteSupabaseUrl} from '@quantedge/web/auth/supabaseUrl'
-import {readContentEnv} from '@quantedge/web/content/env'
+import {readSupabaseSettings} from '@quantedge/web/auth/settings'
+import {readContentEnv} from '@quantedge/content-access/env'
 
 /** The dev server's port (DEV_SITE_PORT; default 5173, Vite's). */
 const sitePort = portSetting('DEV_SITE_PORT', 5173)
@@ -48,7 +48,7 @@ if (await embeddedLakeIsNeeded(readContentEnv(), lake)) {
     prefixColor: 'cyan',
   })
 }
-if (await standInIsNeeded(readSiteSupabaseUrl())) {
+if (await standInIsNeeded(readSupabaseSettings().url)) {
   commands.unshift({
     name: 'supabase',
     command: 'npm run supabase',

@@ -3,9 +3,9 @@
 import {createClient} from '@supabase/supabase-js'
 import {standInUrl, startLocalSupabaseIfNeeded} from '@quantedge/supabase/local/ensure'
 import {DEMO_SERVICE_ROLE_KEY} from '@quantedge/supabase/local/keys'
-import {readSiteSupabaseUrl} from '@quantedge/web/auth/supabaseUrl'
+import {readSupabaseSettings} from '@quantedge/web/auth/settings'
 
-const url = readSiteSupabaseUrl()
+const url = readSupabaseSettings().url
 const isLocal = url === standInUrl()
 const serviceKey = process.env.SUPABASE_SERVICE_ROLE_KEY || (isLocal ? DEMO_SERVICE_ROLE_KEY : '')
 if (!serviceKey) {

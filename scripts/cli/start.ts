@@ -15,11 +15,11 @@ import {startStudioServer} from '@quantedge/studio/serve/server'
 import {readStudioServerEnv} from '@quantedge/studio/serve/settings'
 import {startLocalSupabaseIfNeeded} from '@quantedge/supabase/local/ensure'
 import {localSupabaseSettings} from '@quantedge/supabase/local/settings'
-import {readSiteSupabaseUrl} from '@quantedge/web/auth/supabaseUrl'
-import {contentClient} from '@quantedge/web/content/client'
-import {describeContentLake, readContentEnv} from '@quantedge/web/content/env'
+import {readSupabaseSettings} from '@quantedge/web/auth/settings'
+import {contentClient} from '@quantedge/content-access/client'
+import {describeContentLake, readContentEnv} from '@quantedge/content-access/env'
 import {buildPreviewSite, defaultPreviewBuildDir} from '@quantedge/web/prerender'
-import {buildSite, siteSettings} from './build.ts'
+import {buildSite, SITE_SOURCES, siteSettings} from './build.ts'
 import {reuseOrBuild} from './buildInputs.ts'
 
 const content = readContentEnv()
@@ -42,7 +42,7 @@ const studioBuildDir = join(repositoryRoot, '.data', 'studio')
 try {
   const lake = await startEmbeddedLakeIfNeeded(content, lakeSettings)
   // The stand-in's e-mailed links return to the site where this start serves it.
-  const supabaseUrl = readSiteSupabaseUrl()
+  const supabaseUrl = readSupabaseSettings().url
   const supabase = await startLocalSupabaseIfNeeded(supabaseUrl, {
     auth: {siteUrl: localOrigin(siteServer.port)},
   })
@@ -51,7 +51,7 @@ try {
   const previewBuild = await reuseOrBuild(
     'Draft preview',
     defaultPreviewBuildDir,
-    {sources: ['web', 'schemas'], settings: siteSettings(process.env)},
+    {sources: SITE_SOURCES, settings: siteSettings(process.env)},
     () => buildPreviewSite(),
   )
   const preview = await startPreviewServer({

@@ -6,7 +6,7 @@ import {readPreviewEnv} from '@quantedge/preview-server/settings'
 import {run} from '@quantedge/server-kit/run'
 import {studioDir, studioEnv} from '@quantedge/studio/serve/build'
 import {readStudioServerEnv} from '@quantedge/studio/serve/settings'
-import {readContentEnv} from '@quantedge/web/content/env'
+import {readContentEnv} from '@quantedge/content-access/env'
 
 const {port} = readStudioServerEnv()
 const lakeUrl = `https://localhost:${readLakeEnv().securePort}`

@@ -1,5 +1,6 @@
 // Workspaces reach each other through package exports only: ESLint (eslint.config.js) refuses a relative import
-// that crosses into another workspace, and lets one inside a workspace through.
+// that crosses into another workspace, and lets one inside a workspace through. What ships never imports a
+// development stand-in (the embedded lake, supabase/local) or the test harness; its tests may.
 import {join} from 'node:path'
 import {ESLint} from 'eslint'
 import {repositoryRoot} from '@quantedge/server-kit/run'
@@ -32,4 +33,32 @@ it('lets relative imports inside a workspace and package imports across them thr
   const code =
     "import {formatDate} from './format.ts'\nimport {run} from '@quantedge/server-kit/run'\nexport const probe = [formatDate, run]\n"
   expect(await lint('web/app/content/probe.ts', code)).toEqual([])
+})
+
+it.each([
+  ['web/app/auth/probe.ts', '@quantedge/supabase/local/publicKey'],
+  ['web/app/content/probe.ts', '@quantedge/content-lake/settings'],
+  ['web/prerender/probe.ts', '@quantedge/content-lake/testLake'],
+  ['servers/publish-hook/probe.ts', '@quantedge/content-lake/ensure'],
+  ['servers/preview/probe.ts', '@quantedge/test-support/throwawaySite'],
+  ['packages/content-access/probe.ts', '@quantedge/content-lake'],
+])('refuses a stand-in in shipped code: %s importing %s', async (file, source) => {
+  const messages = await lint(
+    file,
+    `import * as standIn from '${source}'\nexport const probe = standIn\n`,
+  )
+  expect(messages).toEqual([
+    expect.objectContaining({
+      ruleId: 'no-restricted-imports',
+      message: expect.stringMatching(/never imports a development stand-in/),
+    }),
+  ])
+})
+
+it('lets the stand-ins into tests of shipped code, and into the tools', async () => {
+  const code =
+    "import * as standIn from '@quantedge/content-lake/testLake'\nexport const probe = standIn\n"
+  expect(await lint('servers/publish-hook/probe.test.ts', code)).toEqual([])
+  expect(await lint('web/e2e/probe.spec.ts', code)).toEqual([])
+  expect(await lint('scripts/cli/probe.ts', code)).toEqual([])
 })

@@ -1,7 +1,7 @@
 // `npm run content -- <command>`: act as an editor through the configured Content Lake's API.
-import {contentClient} from '@quantedge/web/content/client'
+import {contentClient} from '@quantedge/content-access/client'
 import {readPreviewEnv} from '@quantedge/preview-server/settings'
-import {describeContentLake, readContentEnv} from '@quantedge/web/content/env'
+import {describeContentLake, readContentEnv} from '@quantedge/content-access/env'
 import {withContentLake} from '@quantedge/content-lake/ensure'
 import {discardDraft, editDraft, previewLink, publishDraft} from './editor.ts'
 

@@ -1,7 +1,7 @@
 // `npm run preview:drafts`: the draft-preview server for the configured Content Lake.
 import {runUntilStopped} from '@quantedge/server-kit/runUntilStopped'
-import {contentClient} from '@quantedge/web/content/client'
-import {readContentEnv} from '@quantedge/web/content/env'
+import {contentClient} from '@quantedge/content-access/client'
+import {readContentEnv} from '@quantedge/content-access/env'
 import {buildPreviewSite} from '@quantedge/web/prerender'
 import {startPreviewServer} from './server.ts'
 import {readPreviewEnv} from './settings.ts'

@@ -6,8 +6,8 @@ import {isValidSignature, SIGNATURE_HEADER_NAME} from '@sanity/webhook'
 import {BodyNotUtf8, BodyOverLimit, readBodyWithin, utf8Text} from '@quantedge/server-kit/body'
 import {listen, stop} from '@quantedge/server-kit/listen'
 import {matchRoute, route} from '@quantedge/server-kit/routes'
-import {changeDocumentTags} from '@quantedge/content-lake/documentTags'
-import {SITE_DOCUMENT_TYPES} from '@quantedge/web/content/env'
+import {changeDocumentTags} from '@quantedge/content-access/documentTags'
+import {SITE_DOCUMENT_TYPES} from '@quantedge/content-access/env'
 import type {Publisher} from './publisher.ts'
 
 const MAX_BODY_BYTES = 256 * 1024

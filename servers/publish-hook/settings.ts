@@ -1,7 +1,6 @@
 // The publish hook's settings (PUBLISH_HOOK_*; defaults in .env.example): where it listens, the webhook secret it
-// checks (by default the one the embedded lake signs with), how long a burst may last before a full build and
+// checks (required: your Sanity webhook's secret, or the embedded lake's from .env.example), how long a burst may last before a full build and
 // before a re-render, and whether it follows the Live Content API beside webhooks.
-import {EMBEDDED_WEBHOOK_SECRET} from '@quantedge/content-lake/settings'
 import {portSetting, type Env} from '@quantedge/server-kit/settings'
 
 export type PublishHookEnv = {
@@ -26,10 +25,20 @@ function switchSetting(name: string, fallback: boolean, env: Env) {
   return value === 'true'
 }
 
+function requiredSecret(env: Env) {
+  const secret = env.PUBLISH_HOOK_SECRET
+  if (!secret) {
+    throw new Error(
+      "PUBLISH_HOOK_SECRET is not set: your Sanity webhook's secret, or the embedded lake's from .env.example",
+    )
+  }
+  return secret
+}
+
 export function readPublishHookEnv(env: Env = process.env): PublishHookEnv {
   return {
     port: portSetting('PUBLISH_HOOK_PORT', 3002, env),
-    secret: env.PUBLISH_HOOK_SECRET || EMBEDDED_WEBHOOK_SECRET,
+    secret: requiredSecret(env),
     debounceMs: millisecondsSetting('PUBLISH_HOOK_DEBOUNCE_MS', 1000, env),
     renderDebounceMs: millisecondsSetting('PUBLISH_HOOK_RENDER_DEBOUNCE_MS', 100, env),
     followLive: switchSetting('PUBLISH_HOOK_FOLLOW_LIVE', true, env),

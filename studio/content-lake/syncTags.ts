@@ -2,10 +2,10 @@
 // in the Live Content API's `message` events when that content changes, so a reader refetches (or re-renders)
 // only what a change touches. Sanity's tags are opaque strings and a reader only compares them for equality
 // (https://www.sanity.io/docs/live-api-reference, "Sync Tags"); the lake's are `s1:` and a hash of a document
-// tag (documentTags.ts), which says what the query names.
+// tag (@quantedge/content-access/documentTags), which says what the query names.
 import {createHash} from 'node:crypto'
 import type {ExprNode} from 'groq-js'
-import {changeDocumentTags, queryDocumentTags} from './documentTags.ts'
+import {changeDocumentTags, queryDocumentTags} from '@quantedge/content-access/documentTags'
 import type {StoredDocument} from './documents.ts'
 
 const syncTag = (name: string) =>

@@ -14,7 +14,7 @@ import {Preview} from './components/Preview.tsx'
 import {SiteFooter} from './components/SiteFooter.tsx'
 import {SiteHeader} from './components/SiteHeader.tsx'
 import {contentFor, isPreview, required} from './content/load.server.ts'
-import {SITE_SETTINGS_QUERY} from './content/queries.ts'
+import {SITE_SETTINGS_QUERY} from '@quantedge/content-access/queries'
 import {EARLY_CONTROLS_SCRIPT, replayEarlyTaps} from './early/earlyControls.ts'
 // Inlined: one stylesheet request less before the first paint, and it is small (about 2.5 KB compressed).
 import appCss from './styles/app.css?inline'

@@ -8,7 +8,7 @@
 import {cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {dirname, join, relative} from 'node:path'
 import type {SanityClient} from '@sanity/client'
-import {changeDocumentTags} from '@quantedge/content-lake/documentTags'
+import {changeDocumentTags} from '@quantedge/content-access/documentTags'
 import {testLakeClient, type TestLake} from '@quantedge/content-lake/testLake'
 import {
   buildSiteFrom,

@@ -1,13 +1,13 @@
 // Renders prerendered outputs again from the kept server bundle (keepServerBundle.ts), as React Router's own
 // prerender writes them (@react-router/dev's vite.js: handlePrerender, prerenderData, prerenderRoute,
-// prerenderResourceRoute, handleSpaMode), and notes the sync tags each output read (reads.server.ts). No Vite
+// prerenderResourceRoute, handleSpaMode), and notes the sync tags each output read (@quantedge/content-access/reads). No Vite
 // build: a path costs its queries and one render.
 import {statSync} from 'node:fs'
 import {mkdir, writeFile} from 'node:fs/promises'
 import {dirname, join} from 'node:path'
 import {pathToFileURL} from 'node:url'
 import {createRequestHandler, matchRoutes, type RouteObject, type ServerBuild} from 'react-router'
-import {recordingReads} from '../app/content/reads.server.ts'
+import {recordingReads} from '@quantedge/content-access/reads'
 import {webDir} from './prerender.ts'
 
 /** Per prerendered path: the files it writes (relative to the client folder) and the sync tags it read. */

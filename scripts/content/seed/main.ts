@@ -1,6 +1,6 @@
 // `npm run seed [-- --force]`: the spec's content into the configured Content Lake.
-import {contentClient} from '@quantedge/web/content/client'
-import {describeContentLake, readContentEnv} from '@quantedge/web/content/env'
+import {contentClient} from '@quantedge/content-access/client'
+import {describeContentLake, readContentEnv} from '@quantedge/content-access/env'
 import {withContentLake} from '@quantedge/content-lake/ensure'
 import {seedDocuments} from './documents.ts'
 import {seedContentLake} from './seed.ts'

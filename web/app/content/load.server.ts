@@ -4,9 +4,9 @@
 import type {SanityClient} from '@sanity/client'
 import type {SitePageRoute} from '@quantedge/schemas/fixed'
 import type {AppLoadContext} from 'react-router'
-import {contentClient} from './client.ts'
-import {SITE_PAGE_QUERY} from './queries.ts'
-import {recordingClient} from './reads.server.ts'
+import {contentClient} from '@quantedge/content-access/client'
+import {SITE_PAGE_QUERY} from '@quantedge/content-access/queries'
+import {recordingClient} from '@quantedge/content-access/reads'
 
 declare module 'react-router' {
   interface AppLoadContext {
@@ -19,7 +19,7 @@ let published: SanityClient | undefined
 
 /**
  * The client a loader reads with: the preview's drafts client, else the public, token-less one, which notes
- * what each prerendered output read (reads.server.ts).
+ * what each prerendered output read (@quantedge/content-access/reads).
  */
 export const contentFor = (context: Readonly<AppLoadContext> | undefined): SanityClient =>
   context?.content ?? (published ??= recordingClient(contentClient('published')))

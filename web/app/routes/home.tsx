@@ -3,7 +3,7 @@ import type {Route} from './+types/home'
 import {PlanCards} from '../components/PlanCards.tsx'
 import {contentFor, required} from '../content/load.server.ts'
 import {pageMeta, siteFromMatches} from '../content/meta.ts'
-import {HOME_PAGE_QUERY} from '../content/queries.ts'
+import {HOME_PAGE_QUERY} from '@quantedge/content-access/queries'
 import {useSiteSettings} from '../root.tsx'
 import {clean} from '../content/clean.ts'
 

@@ -4,7 +4,7 @@ import {RichText} from '../components/RichText.tsx'
 import {formatDate} from '../content/format.ts'
 import {contentFor, required} from '../content/load.server.ts'
 import {seoMeta} from '../content/meta.ts'
-import {LEGAL_PAGE_QUERY} from '../content/queries.ts'
+import {LEGAL_PAGE_QUERY} from '@quantedge/content-access/queries'
 
 export async function loader({request, context}: Route.LoaderArgs) {
   const slug = new URL(request.url).pathname.replace(/^\/|\/$/g, '')

@@ -3,7 +3,7 @@ import {CatalogueCards} from '../components/CatalogueCards.tsx'
 import {PageIntro} from '../components/PageIntro.tsx'
 import {contentFor, loadSitePage} from '../content/load.server.ts'
 import {seoMeta} from '../content/meta.ts'
-import {TOOLKIT_MODULES_QUERY} from '../content/queries.ts'
+import {TOOLKIT_MODULES_QUERY} from '@quantedge/content-access/queries'
 import {useSiteSettings} from '../root.tsx'
 
 export async function loader({context}: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import type {Route} from './+types/robots'
 import {contentFor, required} from '../content/load.server.ts'
-import {SITE_SETTINGS_QUERY} from '../content/queries.ts'
+import {SITE_SETTINGS_QUERY} from '@quantedge/content-access/queries'
 import {clean} from '../content/clean.ts'
 
 /** robots.txt: everything may be crawled; the sitemap's address comes from the CMS. */

@@ -1,6 +1,6 @@
 import type {Route} from './+types/sitemap'
 import {contentFor, required} from '../content/load.server.ts'
-import {SITE_SETTINGS_QUERY} from '../content/queries.ts'
+import {SITE_SETTINGS_QUERY} from '@quantedge/content-access/queries'
 import {clean} from '../content/clean.ts'
 import {PUBLIC_PATHS} from '../sitePaths.ts'
 

@@ -3,7 +3,7 @@ import {PageIntro} from '../components/PageIntro.tsx'
 import {PlanCards} from '../components/PlanCards.tsx'
 import {contentFor, loadSitePage} from '../content/load.server.ts'
 import {seoMeta} from '../content/meta.ts'
-import {PLANS_QUERY} from '../content/queries.ts'
+import {PLANS_QUERY} from '@quantedge/content-access/queries'
 import {useSiteSettings} from '../root.tsx'
 
 export async function loader({context}: Route.LoaderArgs) {

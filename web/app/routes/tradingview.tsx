@@ -6,7 +6,7 @@ import {formatRupees} from '@quantedge/schemas/price'
 import {inlineSiteImage} from '../content/inlineImage.server.ts'
 import {contentFor, loadSitePage} from '../content/load.server.ts'
 import {seoMeta} from '../content/meta.ts'
-import {INDICATORS_QUERY} from '../content/queries.ts'
+import {INDICATORS_QUERY} from '@quantedge/content-access/queries'
 import {useSiteSettings} from '../root.tsx'
 import {clean} from '../content/clean.ts'
 

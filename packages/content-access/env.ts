@@ -1,6 +1,7 @@
-// Where the content comes from: read and checked here, and nowhere else. Defaults are the embedded lake.
-// Switching to a Sanity project is configuration only (see README and .env.example).
-import {EMBEDDED_LAKE_TOKEN} from '@quantedge/content-lake/settings'
+// Where the content comes from: read and checked here, and nowhere else. What is unset takes Sanity's own
+// defaults (its API host, no token); the values that point at this machine's embedded lake are settings like
+// any other, which `.env.example` holds and the npm scripts read. Switching to a Sanity project is configuration
+// only (see README and .env.example).
 
 export const SANITY_API_VERSION = '2025-02-19'
 
@@ -9,7 +10,9 @@ export type ContentEnv = {
   dataset: string
   /** The Content Lake's address; empty means Sanity's own API at https://<projectId>.api.sanity.io. */
   apiHost: string
+  /** The server-side token for drafts; empty reads without one. */
   readToken: string
+  /** The token for writes (the seed, editor tools); empty writes without one, which a lake refuses. */
   writeToken: string
   /** The Studio's address, which visual editing in the preview links back to. */
   studioUrl: string
@@ -18,8 +21,13 @@ export type ContentEnv = {
 type Env = Record<string, string | undefined>
 
 export function readContentEnv(env: Env = process.env): ContentEnv {
-  const projectId = env.SANITY_PROJECT_ID || 'embedded'
+  const projectId = env.SANITY_PROJECT_ID
   const dataset = env.SANITY_DATASET || 'production'
+  if (!projectId) {
+    throw new Error(
+      'SANITY_PROJECT_ID is not set: name a Sanity project, or copy the embedded lake’s settings from .env.example',
+    )
+  }
   if (!/^[a-z0-9-]+$/.test(projectId)) {
     throw new Error(
       `SANITY_PROJECT_ID "${projectId}" is not a Sanity project id (lowercase letters, digits, -)`,
@@ -30,7 +38,7 @@ export function readContentEnv(env: Env = process.env): ContentEnv {
       `SANITY_DATASET "${dataset}" is not a dataset name (lowercase letters, digits, _ and -)`,
     )
   }
-  const apiHost = env.SANITY_API_HOST ?? 'http://127.0.0.1:4444'
+  const apiHost = env.SANITY_API_HOST ?? ''
   if (apiHost !== '' && !URL.canParse(apiHost)) {
     throw new Error(
       `SANITY_API_HOST "${apiHost}" is not a URL (leave it empty to use Sanity's API)`,
@@ -40,8 +48,8 @@ export function readContentEnv(env: Env = process.env): ContentEnv {
     projectId,
     dataset,
     apiHost,
-    readToken: env.SANITY_API_READ_TOKEN || EMBEDDED_LAKE_TOKEN,
-    writeToken: env.SANITY_API_WRITE_TOKEN || EMBEDDED_LAKE_TOKEN,
+    readToken: env.SANITY_API_READ_TOKEN ?? '',
+    writeToken: env.SANITY_API_WRITE_TOKEN ?? '',
     studioUrl: env.SANITY_STUDIO_URL || 'http://localhost:3333',
   }
 }

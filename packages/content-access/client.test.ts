@@ -1,19 +1,36 @@
 // Switching between the embedded lake and a Sanity project is configuration only: the same code,
-// other settings. And no other file in web/ or scripts/ knows which lake it talks to.
+// other settings. And no other file of the app, the servers or the tools knows which lake it talks to.
 import {execFileSync} from 'node:child_process'
 import {readFileSync} from 'node:fs'
 import {join, resolve} from 'node:path'
+import {parseEnv} from 'node:util'
 import {describe, expect, it} from 'vitest'
 import {contentClient} from './client.ts'
 import {readContentEnv} from './env.ts'
 
+const root = resolve(import.meta.dirname, '../..')
+
 describe('the content client from configuration', () => {
-  it('talks to the embedded lake by default, by address and without a project hostname', () => {
-    const client = contentClient('published', readContentEnv({}))
+  it('talks to the embedded lake with this machine’s settings (.env.example), by address and without a project hostname', () => {
+    const machine = parseEnv(readFileSync(join(root, '.env.example'), 'utf8'))
+    const client = contentClient('published', readContentEnv(machine))
     expect(client.getUrl('/data/query/production')).toBe(
       'http://127.0.0.1:4444/v2025-02-19/data/query/production',
     )
     expect(client.config().token).toBeUndefined()
+  })
+
+  it('talks to Sanity’s API, without a token, when only a project is named', () => {
+    const env = readContentEnv({SANITY_PROJECT_ID: 'abc123'})
+    expect(contentClient('published', env).getUrl('/data/query/production')).toBe(
+      'https://abc123.api.sanity.io/v2025-02-19/data/query/production',
+    )
+    expect(contentClient('drafts', env).config().token).toBeUndefined()
+    expect(contentClient('write', env).config().token).toBeUndefined()
+  })
+
+  it('refuses to guess a project, naming the variable and where this machine’s value is', () => {
+    expect(() => readContentEnv({})).toThrow(/SANITY_PROJECT_ID is not set.*\.env\.example/)
   })
 
   it("talks to a Sanity project's own host when SANITY_API_HOST is empty", () => {
@@ -29,7 +46,11 @@ describe('the content client from configuration', () => {
   })
 
   it('gives the read token to the drafts client and the write token to the write client, never to the public one', () => {
-    const env = readContentEnv({SANITY_API_READ_TOKEN: 'read', SANITY_API_WRITE_TOKEN: 'write'})
+    const env = readContentEnv({
+      SANITY_PROJECT_ID: 'abc123',
+      SANITY_API_READ_TOKEN: 'read',
+      SANITY_API_WRITE_TOKEN: 'write',
+    })
     expect(contentClient('drafts', env).config()).toMatchObject({
       token: 'read',
       perspective: 'drafts',
@@ -40,17 +61,32 @@ describe('the content client from configuration', () => {
 
   it('refuses settings that are not a project id, a dataset or a URL, naming the variable', () => {
     expect(() => readContentEnv({SANITY_PROJECT_ID: 'Not An Id'})).toThrow(/SANITY_PROJECT_ID/)
-    expect(() => readContentEnv({SANITY_DATASET: 'no spaces'})).toThrow(/SANITY_DATASET/)
-    expect(() => readContentEnv({SANITY_API_HOST: 'nowhere'})).toThrow(/SANITY_API_HOST/)
+    expect(() => readContentEnv({SANITY_PROJECT_ID: 'p', SANITY_DATASET: 'no spaces'})).toThrow(
+      /SANITY_DATASET/,
+    )
+    expect(() => readContentEnv({SANITY_PROJECT_ID: 'p', SANITY_API_HOST: 'nowhere'})).toThrow(
+      /SANITY_API_HOST/,
+    )
   })
 })
 
 describe('no code branches on which Content Lake it talks to', () => {
-  const root = resolve(import.meta.dirname, '../../..')
-  const configurationFiles = new Set(['web/app/content/env.ts', 'web/app/content/client.ts'])
+  const configurationFiles = new Set([
+    'packages/content-access/env.ts',
+    'packages/content-access/client.ts',
+  ])
   const sources = execFileSync(
     'git',
-    ['ls-files', '--cached', '--others', '--exclude-standard', 'web', 'scripts'],
+    [
+      'ls-files',
+      '--cached',
+      '--others',
+      '--exclude-standard',
+      'web',
+      'scripts',
+      'servers',
+      'packages',
+    ],
     {
       cwd: root,
       encoding: 'utf8',
@@ -74,8 +110,10 @@ describe('no code branches on which Content Lake it talks to', () => {
     expect(offenders).toEqual([])
   })
 
-  it('looks at the web app and the scripts', () => {
+  it('looks at the web app, the servers, the packages and the scripts', () => {
     expect(sources).toContain('web/app/root.tsx')
+    expect(sources).toContain('servers/publish-hook/live.ts')
+    expect(sources).toContain('packages/test-support/editorialStack.ts')
     expect(sources).toContain('scripts/content/seed/main.ts')
   })
 })

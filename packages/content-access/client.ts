@@ -26,9 +26,9 @@ export function contentClient(
     return createClient({
       ...base,
       perspective: 'drafts',
-      token: env.readToken,
+      token: env.readToken || undefined,
       stega: {enabled: true, studioUrl: env.studioUrl},
     })
   }
-  return createClient({...base, perspective: 'raw', token: env.writeToken})
+  return createClient({...base, perspective: 'raw', token: env.writeToken || undefined})
 }

@@ -3,7 +3,7 @@
 // results.
 import {startTestLake, testLakeClient, type TestLake} from '@quantedge/content-lake/testLake'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {recordingClient, recordingReads} from './reads.server.ts'
+import {recordingClient, recordingReads} from './reads.ts'
 
 let lake: TestLake
 

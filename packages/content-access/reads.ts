@@ -6,7 +6,7 @@
 // `_type`, since Sanity's sync tags are opaque. A render runs inside `recordingReads`; queries outside one are
 // not recorded.
 import {AsyncLocalStorage} from 'node:async_hooks'
-import {queryDocumentTags} from '@quantedge/content-lake/documentTags'
+import {queryDocumentTags} from './documentTags.ts'
 import type {SanityClient} from '@sanity/client'
 import {parse} from 'groq-js'
 
