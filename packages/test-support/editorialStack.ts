@@ -54,8 +54,8 @@ export async function startEditorialStack({
       debounceMs,
       renderDebounceMs,
       followLive,
+      releasesDir,
     },
-    releasesDir,
   })
   const previewDir = await buildPreviewSite(temporaryWebFolder('preview'))
   const preview = await startPreviewServer({

@@ -16,7 +16,6 @@ const NOT_INPUTS = new Set([
   'e2e',
   '.react-router',
   '.test-builds',
-  '.releases',
   '.sanity',
   'test-results',
 ])

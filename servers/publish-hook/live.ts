@@ -1,8 +1,8 @@
 // The public site with publish-to-live: the static server, a publisher that re-renders or rebuilds into release
 // folders and swaps them in, and its triggers: the webhook receiver, and the Live Content API follower when
 // PUBLISH_HOOK_FOLLOW_LIVE is on. Used by `npm start` and `npm run publish-hook`.
-import {dirname, join} from 'node:path'
-import {prerenderSite, webDir} from '@quantedge/web/prerender'
+import {dirname} from 'node:path'
+import {prerenderSite} from '@quantedge/web/prerender'
 import {canRenderFrom, startIncrementalRenderer} from '@quantedge/web/prerender/incrementalRenderer'
 import {contentClient} from '@quantedge/content-access/client'
 import {readContentEnv} from '@quantedge/content-access/env'
@@ -20,7 +20,6 @@ type LiveSiteOptions = {
   /** Content settings for the rebuilds and the follower (tests point them at their own lake). */
   env?: NodeJS.ProcessEnv
   hookEnv?: PublishHookEnv
-  releasesDir?: string
   log?: (line: string) => void
 }
 
@@ -30,7 +29,6 @@ export async function startLiveSite({
   siteHost = '127.0.0.1',
   env = {},
   hookEnv = readPublishHookEnv(),
-  releasesDir = join(webDir, '.releases'),
   log = console.log,
 }: LiveSiteOptions) {
   const site = await startSiteServer(siteDir, sitePort, siteHost)
@@ -44,7 +42,7 @@ export async function startLiveSite({
       )
   }
   const publisher = new Publisher({
-    releasesDir,
+    releasesDir: hookEnv.releasesDir,
     liveBuildDir,
     build: (buildDir) => prerenderSite({buildDir, env}),
     canRenderFrom,

@@ -1,6 +1,9 @@
-// The publish hook's settings (PUBLISH_HOOK_*; defaults in .env.example): where it listens, the webhook secret it
-// checks (required: your Sanity webhook's secret, or the embedded lake's from .env.example), how long a burst may last before a full build and
-// before a re-render, and whether it follows the Live Content API beside webhooks.
+// The publish hook's settings (PUBLISH_HOOK_*; this machine's in .env.example): where it listens, the webhook
+// secret it checks (required: your Sanity webhook's secret, or the embedded lake's), how long a burst may last
+// before a full build and before a re-render, whether it follows the Live Content API beside webhooks, and the
+// folder it keeps its releases in (its own, not the app's).
+import {resolve} from 'node:path'
+import {repositoryRoot} from '@quantedge/server-kit/run'
 import {portSetting, type Env} from '@quantedge/server-kit/settings'
 
 export type PublishHookEnv = {
@@ -9,6 +12,8 @@ export type PublishHookEnv = {
   debounceMs: number
   renderDebounceMs: number
   followLive: boolean
+  /** The hook's own folder for the releases it builds and switches between. */
+  releasesDir: string
 }
 
 function millisecondsSetting(name: string, fallback: number, env: Env) {
@@ -42,5 +47,6 @@ export function readPublishHookEnv(env: Env = process.env): PublishHookEnv {
     debounceMs: millisecondsSetting('PUBLISH_HOOK_DEBOUNCE_MS', 1000, env),
     renderDebounceMs: millisecondsSetting('PUBLISH_HOOK_RENDER_DEBOUNCE_MS', 100, env),
     followLive: switchSetting('PUBLISH_HOOK_FOLLOW_LIVE', true, env),
+    releasesDir: resolve(repositoryRoot, env.PUBLISH_HOOK_RELEASES_DIR || '.data/releases'),
   }
 }
