@@ -28,6 +28,9 @@ export function startIncrementalRenderer(env: NodeJS.ProcessEnv = {}) {
     running() ??
     (child = fork(join(webDir, 'prerender', 'renderWorker.ts'), [], {
       cwd: webDir,
+      // Its settings come in `env`; the parent's flags (an npm script's --env-file, relative to another
+      // folder) are not its own.
+      execArgv: [],
       env: {...process.env, ...env},
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     }))
@@ -46,7 +49,13 @@ export function startIncrementalRenderer(env: NodeJS.ProcessEnv = {}) {
       }
       worker.once('message', onMessage)
       worker.once('exit', onExit)
-      worker.send(job)
+      // A process that died before the job reached it fails this render; the next one starts a new process.
+      worker.send(job, (error) => {
+        if (!error) return
+        worker.off('message', onMessage)
+        worker.off('exit', onExit)
+        reject(new Error(`The render process did not take the job: ${error.message}`))
+      })
     })
 
   /** Jobs run one after another, in the order asked. */
