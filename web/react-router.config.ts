@@ -7,6 +7,15 @@ const preview = process.env.SITE_RENDER === 'preview'
 
 export default {
   appDirectory: 'app',
+  // React Router v8's changes, pinned to v7's behaviour until the site moves to v8 (the incremental renderer
+  // reproduces today's outputs and data URLs byte for byte); pinned, the build does not warn about each.
+  future: {
+    v8_middleware: false,
+    v8_splitRouteModules: false,
+    v8_viteEnvironmentApi: false,
+    v8_passThroughRequests: false,
+    v8_trailingSlashAwareDataRequests: false,
+  },
   buildDirectory: process.env.SITE_BUILD_DIR || (preview ? 'build-preview' : 'build'),
   ssr: preview,
   ...(preview
