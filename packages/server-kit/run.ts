@@ -5,6 +5,7 @@
 import {spawn} from 'node:child_process'
 import {resolve} from 'node:path'
 import {stripVTControlCharacters} from 'node:util'
+import {currentOutput} from './output.ts'
 
 export const repositoryRoot = resolve(import.meta.dirname, '../..')
 
@@ -32,9 +33,10 @@ export function run(command: string, args: string[], options: RunOptions = {}) {
       stdio: ['inherit', 'pipe', 'pipe'],
     })
     let firstError = ''
+    const write = currentOutput()
     const held: [NodeJS.WriteStream, Buffer][] = []
     const forward = (target: NodeJS.WriteStream) => (chunk: Buffer) => {
-      if (output === 'live') target.write(chunk)
+      if (output === 'live') write(target, chunk)
       else held.push([target, chunk])
       for (const line of chunk.toString('utf8').split('\n')) {
         const plain = stripVTControlCharacters(line).trim()
@@ -45,7 +47,7 @@ export function run(command: string, args: string[], options: RunOptions = {}) {
     child.stderr.on('data', forward(process.stderr))
     child.once('error', reject)
     child.once('close', (code, signal) => {
-      for (const [target, chunk] of held) target.write(chunk)
+      for (const [target, chunk] of held) write(target, chunk)
       if (code === 0) return resolvePromise()
       const why = citeFirstError && firstError ? `: ${firstError}` : ''
       reject(

@@ -5,7 +5,8 @@ import {join} from 'node:path'
 import {contentClient} from '@quantedge/content-access/client'
 import {readContentEnv, type ContentEnv} from '@quantedge/content-access/env'
 import {withContentLake} from '@quantedge/content-lake/ensure'
-import {reuseOrBuild} from './buildInputs.ts'
+import {described, reuseOrBuild} from './buildInputs.ts'
+import {phase, PhaseFailed} from './phases.ts'
 import {repositoryRoot, run} from '@quantedge/server-kit/run'
 import {seedDocuments} from '@quantedge/content/seed/documents'
 import {seedIfEmpty} from '@quantedge/content/seed'
@@ -27,9 +28,8 @@ async function publishedContent(env: ContentEnv) {
 }
 
 /** The generated types, made again only when the schema or the queries changed. */
-export const typegen = () =>
+const typegen = () =>
   reuseOrBuild(
-    'Types',
     join(repositoryRoot, 'schemas', 'generated'),
     {
       sources: [
@@ -48,18 +48,30 @@ export const typegen = () =>
   )
 
 /**
- * Builds the site from the lake the configuration names, which must be reachable; returns the output folder.
- * An output built from the same sources, settings and published content is kept as it is.
+ * Builds the site from the lake the configuration names, which must be reachable, in three phases: the types,
+ * the content (seeded when the lake is empty) and the prerendered site; returns the site's folder. An output
+ * built from the same sources, settings and published content is kept as it is.
  */
 export async function buildSite(env: ContentEnv = readContentEnv()) {
-  await typegen()
-  const report = await seedIfEmpty(contentClient('write', env), seedDocuments)
-  if (report) console.log(`The Content Lake was empty: seeded ${report.created.length} documents.`)
-  const inputs = {
-    sources: SITE_SOURCES,
-    settings: {...siteSettings(process.env), content: await publishedContent(env)},
-  }
-  return reuseOrBuild('Site', join(defaultBuildDir, 'client'), inputs, () => prerenderSite())
+  await phase('Types', async () => {
+    const types = await typegen()
+    return {value: types, did: described(types, 'generated from the schema and queries')}
+  })
+  await phase('Content', async () => {
+    const report = await seedIfEmpty(contentClient('write', env), seedDocuments)
+    const did = report
+      ? `the lake was empty: seeded ${report.created.length} documents`
+      : 'kept as it is in the lake'
+    return {value: report, did}
+  })
+  return phase('Site', async () => {
+    const inputs = {
+      sources: SITE_SOURCES,
+      settings: {...siteSettings(process.env), content: await publishedContent(env)},
+    }
+    const site = await reuseOrBuild(join(defaultBuildDir, 'client'), inputs, () => prerenderSite())
+    return {value: site.dir, did: described(site, 'prerendered')}
+  })
 }
 
 if (import.meta.main) {
@@ -67,7 +79,8 @@ if (import.meta.main) {
     const env = readContentEnv()
     await withContentLake(env, () => buildSite(env))
   } catch (error) {
-    console.error(`Build failed: ${error instanceof Error ? error.message : String(error)}`)
+    if (!(error instanceof PhaseFailed))
+      console.error(`Build failed: ${error instanceof Error ? error.message : String(error)}`)
     process.exit(1)
   }
 }

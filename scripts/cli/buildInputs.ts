@@ -52,23 +52,27 @@ function filesUnder(path: string): string[] {
   })
 }
 
+/** What was done for an output: built now, or kept because nothing it reads has changed. */
+export type Output = {dir: string; reused: boolean}
+
 /**
  * Reuses `outDir` when it was built from the same inputs, else runs `build` (which returns the folder it
- * filled) and stamps the result. `name` is how the build is called in what `npm start` prints.
+ * filled) and stamps the result.
  */
 export async function reuseOrBuild(
-  name: string,
   outDir: string,
   inputs: BuildInputs,
   build: () => Promise<string>,
-) {
+): Promise<Output> {
   const current = fingerprint(inputs)
   const stamp = join(outDir, STAMP)
-  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === current) {
-    console.log(`${name}: nothing it reads has changed; using ${relative(repositoryRoot, outDir)}`)
-    return outDir
-  }
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === current)
+    return {dir: outDir, reused: true}
   const built = await build()
   writeFileSync(join(built, STAMP), current)
-  return built
+  return {dir: built, reused: false}
 }
+
+/** An output's phase line: what was done, and where it is. */
+export const described = ({dir, reused}: Output, made: string) =>
+  `${reused ? 'kept, nothing it reads changed' : made}: ${relative(repositoryRoot, dir)}`

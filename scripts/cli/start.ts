@@ -1,7 +1,7 @@
 // `npm start`: the whole product on this machine from the embedded defaults, with its addresses printed:
 // the Studio, the public site with publish-to-live, the draft preview, the Content Lake, and Supabase.
 // Each server reads its own settings; this file is where they meet (the lake lets the others' origins in).
-import {join} from 'node:path'
+import {join, relative} from 'node:path'
 import {authorityCertificatePath} from '@quantedge/content-lake/certificates'
 import {startEmbeddedLakeIfNeeded} from '@quantedge/content-lake/ensure'
 import {readLakeEnv} from '@quantedge/content-lake/settings'
@@ -20,7 +20,8 @@ import {contentClient} from '@quantedge/content-access/client'
 import {describeContentLake, readContentEnv} from '@quantedge/content-access/env'
 import {buildPreviewSite, defaultPreviewBuildDir} from '@quantedge/web/prerender'
 import {buildSite, SITE_SOURCES, siteSettings} from './build.ts'
-import {reuseOrBuild} from './buildInputs.ts'
+import {described, reuseOrBuild} from './buildInputs.ts'
+import {phase, PhaseFailed} from './phases.ts'
 
 const content = readContentEnv()
 const siteServer = readSiteServerEnv()
@@ -38,39 +39,70 @@ const lakeSettings = {
   ],
 }
 const studioBuildDir = join(repositoryRoot, '.data', 'studio')
+/** A data folder as a reader finds it from the repository. */
+const shown = (folder?: string) => (folder ? relative(repositoryRoot, folder) : 'in memory')
 
 try {
-  const lake = await startEmbeddedLakeIfNeeded(content, lakeSettings)
+  console.log(
+    "Starting the product on this machine (each phase's output: .data/logs; npm start -- --verbose shows it)",
+  )
+  const lake = await phase('Content Lake', async () => {
+    const started = await startEmbeddedLakeIfNeeded(content, lakeSettings)
+    const did = started
+      ? `embedded lake started: ${shown(lakeSettings.dataDir)}`
+      : `answering at ${describeContentLake(content)}`
+    return {value: started, did}
+  })
   // The stand-in's e-mailed links return to the site where this start serves it.
   const supabaseUrl = readSupabaseSettings().url
-  const supabase = await startLocalSupabaseIfNeeded(supabaseUrl, {
-    auth: {siteUrl: localOrigin(siteServer.port)},
+  const supabase = await phase('Supabase', async () => {
+    const started = await startLocalSupabaseIfNeeded(supabaseUrl, {
+      auth: {siteUrl: localOrigin(siteServer.port)},
+    })
+    const did = started
+      ? `supabase/local started: ${shown(localSupabaseSettings().dataDir)}`
+      : `answering at ${supabaseUrl}`
+    return {value: started, did}
   })
   const siteDir = await buildSite(content)
-  const live = await startLiveSite({siteDir, sitePort: siteServer.port, siteHost: siteServer.host})
-  const previewBuild = await reuseOrBuild(
-    'Draft preview',
-    defaultPreviewBuildDir,
-    {sources: SITE_SOURCES, settings: siteSettings(process.env)},
-    () => buildPreviewSite(),
-  )
-  const preview = await startPreviewServer({
-    buildDir: previewBuild,
-    drafts: contentClient('drafts', content),
-    publicSiteUrl: live.site.url,
-    port: previewServer.port,
+  const previewBuild = await phase('Draft preview', async () => {
+    const preview = await reuseOrBuild(
+      defaultPreviewBuildDir,
+      {sources: SITE_SOURCES, settings: siteSettings(process.env)},
+      () => buildPreviewSite(),
+    )
+    return {value: preview.dir, did: described(preview, 'built')}
   })
   const studioSettings = studioEnv({
-    previewUrl: preview.url,
+    previewUrl: localOrigin(previewServer.port),
     lakeUrl: `https://localhost:${lakeSettings.securePort}`,
   })
-  const studioBuild = await reuseOrBuild(
-    'Studio',
-    studioBuildDir,
-    {sources: ['studio', 'schemas'], settings: studioSettings},
-    () => buildStudio(studioBuildDir, studioSettings),
-  )
-  const studio = await startStudioServer(studioBuild, studioServer.port)
+  const studioBuild = await phase('Studio', async () => {
+    const studio = await reuseOrBuild(
+      studioBuildDir,
+      {sources: ['studio', 'schemas'], settings: studioSettings},
+      () => buildStudio(studioBuildDir, studioSettings),
+    )
+    return {value: studio.dir, did: described(studio, 'built')}
+  })
+  const {live, preview, studio} = await phase('Servers', async () => {
+    const live = await startLiveSite({
+      siteDir,
+      sitePort: siteServer.port,
+      siteHost: siteServer.host,
+    })
+    const preview = await startPreviewServer({
+      buildDir: previewBuild,
+      drafts: contentClient('drafts', content),
+      publicSiteUrl: live.site.url,
+      port: previewServer.port,
+    })
+    const studio = await startStudioServer(studioBuild, studioServer.port)
+    return {
+      value: {live, preview, studio},
+      did: 'site, publish hook, preview and Studio listening',
+    }
+  })
   const studioProject = process.env.SANITY_STUDIO_PROJECT_ID
   console.log('')
   console.log(
@@ -112,6 +144,7 @@ try {
   process.once('SIGINT', stop)
   process.once('SIGTERM', stop)
 } catch (error) {
-  console.error(`Start failed: ${error instanceof Error ? error.message : String(error)}`)
+  if (!(error instanceof PhaseFailed))
+    console.error(`Start failed: ${error instanceof Error ? error.message : String(error)}`)
   process.exit(1)
 }
