@@ -1,0 +1,53 @@
+// A phase prints one line with what it did; its output, from the commands it runs and from console, goes to its
+// log; a failed phase shows its log's last lines and path and stops the command.
+import {mkdtempSync, readFileSync, rmSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+import {run} from '@quantedge/server-kit/run'
+import {afterEach, expect, it} from 'vitest'
+import {PhaseFailed, phases} from './phases.ts'
+
+const folders: string[] = []
+afterEach(() => {
+  for (const folder of folders.splice(0)) rmSync(folder, {recursive: true, force: true})
+})
+
+function phasesInTemporaryFolder() {
+  const logsDir = mkdtempSync(join(tmpdir(), 'phases-'))
+  folders.push(logsDir)
+  const printed: string[] = []
+  const print = {
+    log: (line: string) => printed.push(line),
+    error: (line: string) => printed.push(line),
+  }
+  return {logsDir, printed, phase: phases({logsDir, verbose: false, print})}
+}
+
+it('prints one line for a phase and keeps what it and its commands wrote in the phase’s log', async () => {
+  const {logsDir, printed, phase} = phasesInTemporaryFolder()
+  const value = await phase('Draft preview', async () => {
+    console.log('building the preview')
+    await run(process.execPath, ['-e', 'console.log("a line from the build")'])
+    return {value: 42, did: 'built'}
+  })
+  expect(value).toBe(42)
+  expect(printed).toEqual([expect.stringMatching(/^ {2}✓ Draft preview +built +\d+\.\d s$/)])
+  expect(readFileSync(join(logsDir, 'draft-preview.log'), 'utf8')).toBe(
+    'building the preview\na line from the build\n',
+  )
+})
+
+it('reports a failed phase on its line with the last lines of its log, and stops with PhaseFailed', async () => {
+  const {printed, phase} = phasesInTemporaryFolder()
+  const failing = phase('Site', async () => {
+    for (let line = 1; line <= 20; line += 1) console.log(`step ${line}`)
+    await run(process.execPath, ['-e', 'console.error("Error: the route broke"); process.exit(3)'])
+    return {value: undefined, did: 'never'}
+  })
+  await expect(failing).rejects.toBeInstanceOf(PhaseFailed)
+  expect(printed[0]).toMatch(/^ {2}✗ Site +failed after \d+\.\d s: .*exit code 3.*the route broke/)
+  expect(printed[1]).toMatch(/The last lines of .*site\.log:$/)
+  expect(printed.slice(2)).toHaveLength(15)
+  expect(printed.at(-1)).toBe('    │ Error: the route broke')
+  expect(printed).not.toContain('    │ step 1')
+})
