@@ -15,6 +15,8 @@
 --     The provider refused or did not answer: retry after 30 s, 1, 2, 4 ... minutes, at most an hour apart;
 --     answers the next attempt's time, or null when the claim is no longer the current one (ignored).
 -- Each also takes `as_of timestamptz default now()`, the time to act at; tests pass it, the function does not.
+-- The function claims until a claim comes back empty. The wake-up below (POST, body {}) carries only the
+-- publishable key and grants nothing: the function makes these calls with its own service-role key.
 
 -- The outbox: one row per lead, keyed by the lead, so a lead is announced once whatever the retries.
 create table public.lead_notifications (
