@@ -1,4 +1,5 @@
-// The production migration on real Postgres (PGlite): who may do what, and every check constraint.
+// The production migration on real Postgres (PGlite): who may do what, and every check constraint. What staff
+// may do is in staff_work_leads.test.ts.
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {asRequest, openDatabase, type Database, type RequestClaims} from '../local/database.ts'
 
@@ -69,8 +70,14 @@ describe('row-level security and privileges', () => {
     expect(row?.created_at).toBeInstanceOf(Date)
   })
 
+  it('refuses select to a visitor and shows a signed-in user who is not staff no rows', async () => {
+    await insert(anon, {...validRequest, email: 'unseen@example.com'})
+    const sql = 'select * from public.free_estimate_requests'
+    expect(await sqlstate(asRequest(db, anon, (tx) => tx.query(sql)))).toBe('42501')
+    expect((await asRequest(db, userA, (tx) => tx.query(sql))).rows).toEqual([])
+  })
+
   it.each([
-    ['select', 'select count(*) from public.free_estimate_requests'],
     ['update', "update public.free_estimate_requests set name = 'x'"],
     ['delete', 'delete from public.free_estimate_requests'],
   ])('refuses %s to a visitor and to a signed-in user', async (_action, sql) => {
@@ -173,5 +180,7 @@ it('records the migrations it applied', async () => {
   expect(rows).toEqual([
     {version: '20261121000000', name: 'free_estimate_requests'},
     {version: '20261202000000', name: 'free_estimate_request_throttle'},
+    {version: '20261203000000', name: 'staff_work_leads'},
+    {version: '20261203000100', name: 'lead_notifications'},
   ])
 })
