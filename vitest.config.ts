@@ -21,6 +21,7 @@ const CONTRACT = [
   'web/prerender/renderOutputs.test.ts',
   'web/prerender/incremental.test.ts',
   'servers/publish-hook/**/*.test.ts',
+  'scripts/cli/trust/**/*.test.ts',
 ]
 const NEVER = ['**/node_modules/**', 'web/e2e/**', '**/dist/**', '**/build/**']
 

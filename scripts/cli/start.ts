@@ -2,7 +2,6 @@
 // the Studio, the public site with publish-to-live, the draft preview, the Content Lake, and Supabase.
 // Each server reads its own settings; this file is where they meet (the lake lets the others' origins in).
 import {join, relative} from 'node:path'
-import {authorityCertificatePath} from '@quantedge/content-lake/certificates'
 import {startEmbeddedLakeIfNeeded} from '@quantedge/content-lake/ensure'
 import {readLakeEnv} from '@quantedge/content-lake/settings'
 import {startPreviewServer} from '@quantedge/preview-server/server'
@@ -118,7 +117,7 @@ try {
   )
   if (lake?.secureUrl) {
     console.log(
-      `                  ${lake.secureUrl} for the Studio (HTTP/2; trust ${authorityCertificatePath(lakeSettings.certificateDir)} once)`,
+      `                  ${lake.secureUrl} for the Studio (HTTP/2 once its authority is trusted: npm run trust)`,
     )
   }
   console.log(

@@ -92,10 +92,8 @@ export const trustInstructions = (
   authorityPath: string,
 ) => `A local certificate authority for the Studio's connection to the embedded lake was created:
     ${authorityPath}
-  Trust it once so the browser accepts https://localhost (Chromium and Chrome on Linux):
-    certutil -d sql:$HOME/.pki/nssdb -A -t "C,," -n "QuantEdge local CA" -i ${authorityPath}
-  or system-wide: sudo cp ${authorityPath} /usr/local/share/ca-certificates/quantedge-local-ca.crt && sudo update-ca-certificates
-  (macOS: open Keychain Access, import it and set it to Always Trust; Firefox: Settings → Certificates → Import.)`
+  Trust it once, for your user only, so the browser accepts https://localhost: npm run trust
+  (README, "The Studio's certificate").`
 
 const daysFromNow = (days: number) => new Date(Date.now() + days * 24 * 60 * 60 * 1000)
 

@@ -1,0 +1,74 @@
+// `npm run trust` against throwaway NSS stores (an empty HOME with a Firefox profile): the authority is added
+// once however often it runs, an authority made anew replaces the old one, and --remove takes it out.
+import {execFile, execFileSync} from 'node:child_process'
+import {X509Certificate} from 'node:crypto'
+import {mkdirSync, mkdtempSync, readFileSync, rmSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+import {promisify} from 'node:util'
+import {repositoryRoot} from '@quantedge/server-kit/run'
+import {afterEach, beforeEach, expect, it} from 'vitest'
+import {fingerprintsIn} from './nssStore.ts'
+
+const NICKNAME = 'QuantEdge local CA'
+let home: string
+let certificates: string
+
+beforeEach(() => {
+  home = mkdtempSync(join(tmpdir(), 'trust-home-'))
+  certificates = join(home, 'certificates')
+})
+afterEach(() => rmSync(home, {recursive: true, force: true}))
+
+const trust = async (...args: string[]) =>
+  (
+    await promisify(execFile)(
+      process.execPath,
+      ['--env-file=.env.example', 'scripts/cli/trust/main.ts', ...args],
+      {cwd: repositoryRoot, env: {...process.env, HOME: home, CONTENT_LAKE_CERT_DIR: certificates}},
+    )
+  ).stdout
+
+const chromium = () => join(home, '.pki', 'nssdb')
+const authority = () =>
+  new X509Certificate(readFileSync(join(certificates, 'local-ca.crt'))).fingerprint256
+
+function firefoxProfile() {
+  const profile = join(home, '.mozilla', 'firefox', 'abc123.default-release')
+  mkdirSync(profile, {recursive: true})
+  execFileSync('certutil', ['-d', `sql:${profile}`, '-N', '--empty-password'])
+  return profile
+}
+
+it('trusts the authority once in the user’s store and each Firefox profile, however often it runs', async () => {
+  const firefox = firefoxProfile()
+  expect(await trust()).toMatch(
+    /Trusted in ~\/\.pki\/nssdb \(Chromium, Chrome\)\.\nTrusted in .*abc123\.default-release \(Firefox\)\./,
+  )
+  expect(fingerprintsIn(chromium(), NICKNAME)).toEqual([authority()])
+  expect(fingerprintsIn(firefox, NICKNAME)).toEqual([authority()])
+
+  expect(await trust()).toMatch(/Already trusted in ~\/\.pki\/nssdb/)
+  expect(fingerprintsIn(chromium(), NICKNAME)).toEqual([authority()])
+  expect(fingerprintsIn(firefox, NICKNAME)).toEqual([authority()])
+})
+
+it('replaces the old authority when the certificate folder was made anew', async () => {
+  await trust()
+  const old = authority()
+  rmSync(certificates, {recursive: true})
+  expect(await trust()).toMatch(/Trusted in ~\/\.pki\/nssdb/)
+  expect(authority()).not.toBe(old)
+  expect(fingerprintsIn(chromium(), NICKNAME)).toEqual([authority()])
+})
+
+it('removes it with --remove, and says so when there is nothing to remove', async () => {
+  const firefox = firefoxProfile()
+  await trust()
+  expect(await trust('--remove')).toMatch(
+    /Removed from ~\/\.pki\/nssdb.*\nRemoved from .*\(Firefox\)/,
+  )
+  expect(fingerprintsIn(chromium(), NICKNAME)).toEqual([])
+  expect(fingerprintsIn(firefox, NICKNAME)).toEqual([])
+  expect(await trust('--remove')).toMatch(/Not in ~\/\.pki\/nssdb/)
+})
