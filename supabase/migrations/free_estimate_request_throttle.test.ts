@@ -2,27 +2,14 @@
 // PostgREST sets them: per client address, per e-mail address, refill over time, the service role exempt,
 // and the refusal PostgREST turns into HTTP 429.
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
-import {asRequest, openDatabase, type Database, type RequestClaims} from '../local/database.ts'
+import {asRequest, openDatabase, type Database} from '../local/database.ts'
+import {aLead, anon, service} from './testRequests.ts'
 
 let db: Database
 beforeEach(async () => {
   db = await openDatabase()
 })
 afterEach(() => db.close())
-
-const anon: RequestClaims = {role: 'anon'}
-const service: RequestClaims = {role: 'service_role'}
-
-const row = (email: string) => ({
-  name: 'Asha Rao',
-  email,
-  phone: '+91 98765 43210',
-  platforms: ['Python'],
-  requirements: ['Backtesting'],
-  description: 'A backtest of my rules.',
-  terms_accepted: true,
-  ownership_confirmed: true,
-})
 
 /** request.headers as the stand-in's gateway hands them to PostgREST for a client at `address`. */
 const fromAddress = (address: string, forwardedFor?: string) => ({
@@ -39,7 +26,7 @@ async function send(
   headers: Record<string, string>,
   claims = anon,
 ): Promise<Outcome> {
-  const value = row(email)
+  const value = aLead(email)
   try {
     await asRequest(
       db,

@@ -6,33 +6,16 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 import {asRequest, openDatabase, type Database, type RequestClaims} from '../local/database.ts'
+import {
+  aLead,
+  anon,
+  outsiders,
+  service,
+  STAFF_ID as STAFF,
+  USER_ID as USER,
+} from './testRequests.ts'
 
 let db: Database
-const STAFF = '00000000-0000-4000-8000-0000000000a1'
-const USER = '00000000-0000-4000-8000-0000000000c3'
-
-const staff: RequestClaims = {role: 'authenticated', sub: STAFF}
-const user: RequestClaims = {role: 'authenticated', sub: USER}
-const anon: RequestClaims = {role: 'anon'}
-const anonAsStaff: RequestClaims = {role: 'anon', sub: STAFF}
-const service: RequestClaims = {role: 'service_role'}
-
-const outsiders: [string, RequestClaims][] = [
-  ['staff', staff],
-  ['a signed-in user', user],
-  ['a visitor', anon],
-  ['an anon request naming a staff member', anonAsStaff],
-]
-
-const lead = {
-  name: 'Asha Rao',
-  phone: '+91 98765 43210',
-  platforms: ['Python'],
-  requirements: ['Backtesting'],
-  description: 'A backtest of my rules.',
-  terms_accepted: true,
-  ownership_confirmed: true,
-}
 
 type Row = Record<string, unknown>
 type Claimed = {lead_id: string; claim_id: string; attempt: number; email: string}
@@ -67,12 +50,12 @@ const as = <T extends Row>(
   })
 }
 
-const insertSql = `insert into public.free_estimate_requests (${[...Object.keys(lead), 'email'].join(', ')})
-  select ${[...Object.keys(lead), 'email'].join(', ')} from json_populate_recordset(null::public.free_estimate_requests, $1::json)`
+const insertSql = `insert into public.free_estimate_requests (${Object.keys(aLead()).join(', ')})
+  select ${Object.keys(aLead()).join(', ')} from json_populate_recordset(null::public.free_estimate_requests, $1::json)`
 
 /** A lead sent by a visitor as the form sends it; answers its id. */
 async function sendLead(email: string, database = db): Promise<string> {
-  await as(anon, insertSql, [JSON.stringify([{...lead, email}])], database)
+  await as(anon, insertSql, [JSON.stringify([aLead(email)])], database)
   const {rows} = await database.query<{id: string}>(
     'select id from public.free_estimate_requests where email = $1',
     [email],
@@ -164,7 +147,7 @@ describe('filling the outbox', () => {
           'select set_config(\'request.jwt.claims\', \'{"role":"service_role"}\', true)',
         )
         await tx.exec('set local role service_role')
-        await tx.query(insertSql, [JSON.stringify([{...lead, email: 'rolled-back@example.com'}])])
+        await tx.query(insertSql, [JSON.stringify([aLead('rolled-back@example.com')])])
         seenInside = (
           await tx.query(
             `select n.lead_id from public.lead_notifications n
@@ -190,9 +173,9 @@ describe('filling the outbox', () => {
 
   it('writes none for a refused lead', async () => {
     const before = (await db.query('select * from public.lead_notifications')).rows.length
-    expect(
-      await sqlstate(as(anon, insertSql, [JSON.stringify([{...lead, email: 'no-at-sign'}])])),
-    ).toBe('23514')
+    expect(await sqlstate(as(anon, insertSql, [JSON.stringify([aLead('no-at-sign')])]))).toBe(
+      '23514',
+    )
     expect((await db.query('select * from public.lead_notifications')).rows).toHaveLength(before)
   })
 

@@ -5,37 +5,21 @@ import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 import {asRequest, openDatabase, type Database, type RequestClaims} from '../local/database.ts'
 import {DEMO_JWT_SECRET} from '../local/keys.ts'
 import {verifyToken} from '../local/tokens.ts'
+import {
+  aLead,
+  anon,
+  anonAsStaff,
+  OTHER_STAFF_ID as STAFF_B,
+  outsiders,
+  service,
+  STAFF_ID as STAFF_A,
+  staff,
+  user,
+  USER_ID as USER,
+} from './testRequests.ts'
 
 let db: Database
-const STAFF_A = '00000000-0000-4000-8000-0000000000a1'
-const STAFF_B = '00000000-0000-4000-8000-0000000000b2'
-const USER = '00000000-0000-4000-8000-0000000000c3'
-
-const staff: RequestClaims = {role: 'authenticated', sub: STAFF_A}
-const user: RequestClaims = {role: 'authenticated', sub: USER}
-const anon: RequestClaims = {role: 'anon'}
-// An anon-key request that names a staff member as its subject: PostgREST would run it as anon.
-const anonAsStaff: RequestClaims = {role: 'anon', sub: STAFF_A}
-const service: RequestClaims = {role: 'service_role'}
-
-/** Everyone who must not change anything here but the service role. */
-const outsiders: [string, RequestClaims][] = [
-  ['staff', staff],
-  ['a signed-in user', user],
-  ['a visitor', anon],
-  ['an anon request naming a staff member', anonAsStaff],
-]
-
-const lead = {
-  name: 'Asha Rao',
-  email: 'asha@example.com',
-  phone: '+91 98765 43210',
-  platforms: ['Python'],
-  requirements: ['Backtesting'],
-  description: 'A backtest of my rules.',
-  terms_accepted: true,
-  ownership_confirmed: true,
-}
+const lead = aLead()
 
 type Row = Record<string, unknown>
 
