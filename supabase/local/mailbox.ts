@@ -2,11 +2,12 @@
 // through the part of Mailpit's JSON API that tests and people use (as with the Supabase CLI's mailbox).
 import {randomUUID} from 'node:crypto'
 import {existsSync, readFileSync, renameSync, writeFileSync} from 'node:fs'
-import {createServer, type Server, type ServerResponse} from 'node:http'
+import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http'
 import {join} from 'node:path'
 import {listen, stop} from '@quantedge/server-kit/listen'
-import {matchRoute, route, type Params} from '@quantedge/server-kit/routes'
-import {send} from './http.ts'
+import {answeringErrors, HttpError} from '@quantedge/server-kit/httpError'
+import {route, routeFor, type Params, type RouteRefusals} from '@quantedge/server-kit/routes'
+import {send} from '@quantedge/server-kit/send'
 
 export type MailMessage = {
   ID: string
@@ -61,8 +62,7 @@ const FROM = {Address: 'noreply@localhost', Name: 'QuantEdge'}
 /** The mailbox's page and the part of Mailpit's JSON API that tests and people use. */
 const ROUTES = [
   route<Handler>('GET', '/', (res, mailbox) => {
-    res.writeHead(200, {'Content-Type': 'text/html; charset=utf-8'})
-    res.end(mailboxPage(mailbox.messages()))
+    send(res, 200, mailboxPage(mailbox.messages()), {'Content-Type': 'text/html; charset=utf-8'})
   }),
   route<Handler>('GET', '/api/v1/messages', (res, mailbox) => {
     const messages = mailbox.messages().map(({ID, Created, To, Subject, Text}) => ({
@@ -82,18 +82,24 @@ const ROUTES = [
   }),
 ]
 
+const REFUSALS: RouteRefusals = {
+  notFound: () => new HttpError(404, {message: 'Not found'}),
+  methodNotAllowed: (method) => new HttpError(405, {message: `${method} is not allowed`}),
+}
+
 export async function startMailboxServer(mailbox: Mailbox, port: number, host = '127.0.0.1') {
-  const server: Server = createServer((req, res) => {
-    const matched = matchRoute(
-      ROUTES,
-      req.method ?? 'GET',
-      new URL(req.url ?? '/', 'http://mailbox').pathname,
-    )
-    if (matched.found) return matched.handler(res, mailbox, matched.params)
-    send(res, matched.allowed.length > 0 ? 405 : 404, {
-      message: matched.allowed.length > 0 ? `${req.method} is not allowed` : 'Not found',
-    })
-  })
+  const answer = answeringErrors(
+    (req: IncomingMessage, res: ServerResponse) => {
+      const {pathname} = new URL(req.url ?? '/', 'http://mailbox')
+      const {handler, params} = routeFor(ROUTES, req.method ?? 'GET', pathname, REFUSALS)
+      handler(res, mailbox, params)
+    },
+    (error) => {
+      console.error('mailbox:', error)
+      return new HttpError(500, {message: 'Internal error in the dev mailbox'})
+    },
+  )
+  const server: Server = createServer(answer)
   return {url: `http://${host}:${await listen(server, port, host)}`, close: () => stop(server)}
 }
 
