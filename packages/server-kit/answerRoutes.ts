@@ -5,7 +5,12 @@ import {answeringErrors, type HttpError} from './httpError.ts'
 import {routeFor, type Params, type Route, type RouteRefusals} from './routes.ts'
 import type {HttpRequest, HttpResponse} from './send.ts'
 
-export type RouteRequest<Request, Response> = {req: Request; res: Response; url: URL; params: Params}
+export type RouteRequest<Request, Response> = {
+  req: Request
+  res: Response
+  url: URL
+  params: Params
+}
 
 export type RouteHandler<Request, Response> = (request: RouteRequest<Request, Response>) => unknown
 
