@@ -15,19 +15,30 @@ import {
 import {answerDocumentEvents, answerDocumentsAt, answerTransactions} from './history.ts'
 import type {Endpoint} from './lakeRequest.ts'
 import {LOCAL_LOGIN_ROUTE} from './localLogin.ts'
-import {datasetAcl, datasetIndexing, datasets, project, projectGrants, roles} from './projects.ts'
 import {
-  answerEmptyList,
-  answerEmptyObject,
-  answerNoContent,
-  answerPong,
+  datasetAcl,
+  datasetIndexing,
+  datasets,
+  noUserApplications,
+  otherProjectSettings,
+  project,
+  projectGrants,
+  roles,
+} from './projects.ts'
+import {
   checkCors,
   currentEditor,
+  discardTelemetry,
   editorId,
   exchangeSession,
   logIn,
+  logOut,
+  noAccessRequests,
+  noFeatures,
+  noJourneys,
   noSchedules,
   noSuchEndpoint,
+  pong,
   readPreferences,
   storePreferences,
   telemetryStatus,
@@ -62,7 +73,7 @@ const READ = ['GET', 'HEAD']
 const signedIn = {access: 'signedIn'} as const
 
 export const LAKE_ENDPOINTS = [
-  endpoint('*', '/v1/ping', answerPong, {access: 'open'}),
+  endpoint('*', '/v1/ping', pong, {access: 'open'}),
   endpoint(READ, '/:kind(images|files)/:project/:dataset/:name', serveAsset, {access: 'open'}),
   // Data (dataApi.ts, history.ts)
   endpoint([...READ, 'POST'], api('/data/query/:dataset'), answerQuery),
@@ -78,23 +89,23 @@ export const LAKE_ENDPOINTS = [
   // Signing in (studioApi.ts)
   endpoint('*', api(LOCAL_LOGIN_ROUTE), logIn),
   endpoint('*', api('/auth/fetch'), exchangeSession),
-  endpoint('*', api('/auth/logout'), answerEmptyObject),
+  endpoint('*', api('/auth/logout'), logOut),
   endpoint('*', api('/auth/id'), editorId, signedIn),
   // The Studio's probes (studioApi.ts)
   endpoint('*', api('/check/cors'), checkCors),
   endpoint('*', api('/intake/telemetry-status'), telemetryStatus),
-  endpoint('*', api('/intake/*'), answerNoContent),
-  endpoint('*', api('/features'), answerEmptyList),
-  endpoint('*', api('/journey/*'), answerEmptyList),
+  endpoint('*', api('/intake/*'), discardTelemetry),
+  endpoint('*', api('/features'), noFeatures),
+  endpoint('*', api('/journey/*'), noJourneys),
   endpoint('*', api('/schedules/*'), noSchedules),
-  endpoint('*', api('/help'), answerPong),
-  endpoint('*', api('/ping'), answerPong),
+  endpoint('*', api('/help'), pong),
+  endpoint('*', api('/ping'), pong),
   // The editor (studioApi.ts)
   endpoint('*', api('/users/me'), currentEditor, signedIn),
   endpoint('PUT', api('/users/me/keyvalue'), storePreferences, signedIn),
   endpoint('*', api('/users/me/keyvalue/:keys'), readPreferences, signedIn),
   endpoint('*', api('/users/:ids'), users, signedIn),
-  endpoint('*', api('/access/*'), answerEmptyList, signedIn),
+  endpoint('*', api('/access/*'), noAccessRequests, signedIn),
   // The project (projects.ts)
   endpoint('*', api('/projects/:projectId'), project, signedIn),
   endpoint('*', api('/projects/:projectId/grants'), projectGrants, signedIn),
@@ -107,8 +118,8 @@ export const LAKE_ENDPOINTS = [
     signedIn,
   ),
   endpoint('*', api('/projects/:projectId/roles'), roles, signedIn),
-  endpoint('*', api('/projects/:projectId/user-applications*'), answerEmptyList, signedIn),
-  endpoint('*', api('/projects/:projectId/*'), answerEmptyObject, signedIn),
+  endpoint('*', api('/projects/:projectId/user-applications*'), noUserApplications, signedIn),
+  endpoint('*', api('/projects/:projectId/*'), otherProjectSettings, signedIn),
   // Anything else under an API version
   endpoint('*', api('/*'), noSuchEndpoint, signedIn),
 ]

@@ -57,3 +57,8 @@ export const datasetAcl = ({res}: LakeRequest) => send(res, 200, DOCUMENT_GRANTS
 export const datasetIndexing = ({res}: LakeRequest) => send(res, 200, {partialIndexing: false})
 
 export const roles = ({res}: LakeRequest) => send(res, 200, LOCAL_EDITOR.roles)
+
+export const noUserApplications = ({res}: LakeRequest) => send(res, 200, [])
+
+/** Any other project setting the Studio reads: none set. */
+export const otherProjectSettings = ({res}: LakeRequest) => send(res, 200, {})

@@ -152,8 +152,8 @@ async function handle(req: HttpRequest, res: HttpResponse, lake: Lake, cors: Cor
   const matched = matchRoute(LAKE_ENDPOINTS, method, url.pathname)
   const bearer = bearerToken(req.headers)
   const upload = matched.found && matched.handler.body === 'upload'
-  // Every body is read (within its limit) before anything is answered: see requestBody.ts. Only a writer's
-  // upload is kept at upload size; anyone else's is read and dropped before the 401.
+  // Every body is read (within its limit) before anything is answered (@quantedge/server-kit/body). Only a
+  // writer's upload is kept at upload size; anyone else's is read and dropped before the 401.
   const body = await readBody(req, upload ? MAX_UPLOAD_BYTES : MAX_JSON_BYTES, {
     keep: !upload || bearer === lake.token,
   })

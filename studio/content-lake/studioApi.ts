@@ -35,12 +35,18 @@ export function checkCors({res, originAllowed}: LakeRequest) {
   send(res, 200, {result: {allowed: originAllowed, withCredentials: originAllowed}})
 }
 
-export const answerEmptyObject = ({res}: LakeRequest) => send(res, 200, {})
-export const answerEmptyList = ({res}: LakeRequest) => send(res, 200, [])
-export const answerNoContent = ({res}: LakeRequest) => send(res, 204)
-export const answerPong = ({res}: LakeRequest) => send(res, 200, 'PONG')
+/** The Studio keeps its token itself: signing out has nothing to end here. */
+export const logOut = ({res}: LakeRequest) => send(res, 200, {})
+
+export const pong = ({res}: LakeRequest) => send(res, 200, 'PONG')
+
+// Probes for Sanity's hosted features, answered as a project that has none of them.
 export const telemetryStatus = ({res}: LakeRequest) => send(res, 200, {status: 'denied'})
+export const discardTelemetry = ({res}: LakeRequest) => send(res, 204)
+export const noFeatures = ({res}: LakeRequest) => send(res, 200, [])
+export const noJourneys = ({res}: LakeRequest) => send(res, 200, [])
 export const noSchedules = ({res}: LakeRequest) => send(res, 200, {schedules: []})
+export const noAccessRequests = ({res}: LakeRequest) => send(res, 200, [])
 
 export const editorId = ({res}: LakeRequest) => send(res, 200, {id: LOCAL_EDITOR.id})
 export const currentEditor = ({res}: LakeRequest) => send(res, 200, LOCAL_EDITOR)
