@@ -4,8 +4,8 @@
 // is refused when the listener opens (Sanity's 400 queryParseError), not left to listen for nothing. Matching runs
 // in the query workers, one transaction after another, so events keep the order of their commits.
 import {randomUUID} from 'node:crypto'
-import {isPrivateId, type StoredDocument} from './documents.ts'
 import type {HttpResponse} from '@quantedge/server-kit/send'
+import {isPrivateId, type StoredDocument} from './documents.ts'
 import {openEventStream} from './eventStream.ts'
 import {parseQuery} from './query.ts'
 import type {QueryPool} from './queryPool.ts'

@@ -3,8 +3,8 @@
 // `{"tags": [...]}`, the sync tags the change invalidates (syncTags.ts), as Sanity sends them
 // (https://www.sanity.io/docs/live-api-reference; @sanity/client's `live.events()` reads `data.tags`).
 import {randomUUID} from 'node:crypto'
-import {isPrivateId, type StoredDocument} from './documents.ts'
 import type {HttpResponse} from '@quantedge/server-kit/send'
+import {isPrivateId, type StoredDocument} from './documents.ts'
 import {openEventStream} from './eventStream.ts'
 import {changeSyncTags} from './syncTags.ts'
 
