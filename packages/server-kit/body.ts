@@ -1,6 +1,7 @@
 // Request bodies, as this project's servers read them: whole, before answering (an answer that cuts off a
-// client still sending is, to an HTTP/2 client, a stream reset instead of the answer), within a limit, and
-// as strict UTF-8. Each server turns the two refusals into its own vendor's words.
+// client still sending is, to an HTTP/2 client, a stream reset instead of the answer), within a limit, as
+// strict UTF-8, and as JSON of a bounded depth. Each server turns the refusals into its own vendor's words.
+import {nestingDepth} from './depth.ts'
 
 /** The body was longer than its limit. It was read (and dropped) up to `drainUpTo`, so the client hears why. */
 export class BodyOverLimit extends Error {
@@ -15,6 +16,18 @@ export class BodyOverLimit extends Error {
 export class BodyNotUtf8 extends Error {
   constructor() {
     super('The request body is not valid UTF-8')
+  }
+}
+
+/** The text is not JSON; the message says why, in JSON.parse's words. */
+export class BodyNotJson extends Error {}
+
+/** The JSON nests deeper than its limit (before a parser further on, Postgres' or the lake's, runs out of stack). */
+export class BodyTooDeep extends BodyNotJson {
+  readonly limit: number
+  constructor(limit: number) {
+    super(`nested deeper than ${limit} levels`)
+    this.limit = limit
   }
 }
 
@@ -48,4 +61,16 @@ export function utf8Text(bytes: Uint8Array): string {
   } catch {
     throw new BodyNotUtf8()
   }
+}
+
+/** `text` as JSON, refused when it is not JSON or nests deeper than `maxDepth`. */
+export function parseJson(text: string, maxDepth: number): unknown {
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch (error) {
+    throw new BodyNotJson((error as Error).message)
+  }
+  if (nestingDepth(value, maxDepth) > maxDepth) throw new BodyTooDeep(maxDepth)
+  return value
 }

@@ -3,11 +3,12 @@
 // Test runners print errors their tests expect and summarise failures themselves: they are run with
 // `citeFirstError: false`, so the failure does not name an expected error as its cause.
 import {spawn} from 'node:child_process'
-import {resolve} from 'node:path'
 import {stripVTControlCharacters} from 'node:util'
 import {currentOutput} from './output.ts'
+import {repositoryRoot} from './repositoryRoot.ts'
 
-export const repositoryRoot = resolve(import.meta.dirname, '../..')
+/** Where the tools that run commands find the repository (repositoryRoot.ts). */
+export {repositoryRoot}
 
 const ERROR_LINE = /\b(Error|error TS\d+|ERR!)\b/
 

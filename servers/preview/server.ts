@@ -11,8 +11,11 @@ import type {SanityClient} from '@sanity/client'
 import {validatePreviewUrl} from '@sanity/preview-url-secret'
 import {createRequestHandler, type ServerBuild} from 'react-router'
 import sirv from 'sirv'
+import {answerRoutes, type RouteHandler} from '@quantedge/server-kit/answerRoutes'
+import {HttpError} from '@quantedge/server-kit/httpError'
 import {listen, stop} from '@quantedge/server-kit/listen'
-import {matchRoute, route} from '@quantedge/server-kit/routes'
+import {route} from '@quantedge/server-kit/routes'
+import {send, type HttpResponse} from '@quantedge/server-kit/send'
 
 const COOKIE = 'quantedge-preview'
 
@@ -37,17 +40,9 @@ export async function startPreviewServer(options: PreviewServerOptions) {
   const host = options.host ?? '127.0.0.1'
   let origin = ''
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      console.error('preview:', error)
-      if (!res.headersSent) res.writeHead(500, {'Content-Type': 'text/plain; charset=utf-8'})
-      res.end('The preview could not render this page.')
-    })
-  })
+  type Handler = RouteHandler<IncomingMessage, ServerResponse>
 
-  type Handler = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void>
-
-  const enable: Handler = async (_req, res, url) => {
+  const enable: Handler = async ({res, url}) => {
     const {isValid, redirectTo = '/'} = await validatePreviewUrl(options.drafts, url.href)
     if (!isValid)
       return refuse(
@@ -56,26 +51,24 @@ export async function startPreviewServer(options: PreviewServerOptions) {
       )
     const session = randomBytes(24).toString('base64url')
     sessions.add(session)
-    res.writeHead(307, {
+    send(res, 307, undefined, {
       'Set-Cookie': `${COOKIE}=${session}; Path=/; HttpOnly; SameSite=Lax`,
       'Location': redirectTo,
       'Cache-Control': 'no-store',
     })
-    res.end()
   }
 
-  const disable: Handler = async (req, res, url) => {
+  const disable: Handler = ({req, res, url}) => {
     sessions.delete(sessionOf(req) ?? '')
     const path = url.searchParams.get('path') ?? '/'
-    res.writeHead(307, {
+    send(res, 307, undefined, {
       'Set-Cookie': `${COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`,
       'Location': new URL(path.startsWith('/') ? path : '/', options.publicSiteUrl).href,
     })
-    res.end()
   }
 
   /** A file of the preview build, or the page rendered from drafts for an editor with a preview session. */
-  const assetOrPage: Handler = async (req, res, url) => {
+  const assetOrPage: Handler = async ({req, res, url}) => {
     let notAnAsset = false
     assets(req, res, () => {
       notAnAsset = true
@@ -102,13 +95,17 @@ export async function startPreviewServer(options: PreviewServerOptions) {
     route('*', '/api/preview/disable', disable),
     route('*', '/*', assetOrPage),
   ]
-
-  async function handle(req: IncomingMessage, res: ServerResponse) {
-    const url = new URL(req.url ?? '/', origin)
-    const matched = matchRoute(routes, req.method ?? 'GET', url.pathname)
-    // The last route takes every path, so there is always a match.
-    if (matched.found) await matched.handler(req, res, url)
-  }
+  const server = createServer(
+    answerRoutes(routes, {
+      // The last route takes every path and method: nothing is refused.
+      notFound: () => new HttpError(404, 'Not found'),
+      internalError: (error) => {
+        console.error('preview:', error)
+        return new HttpError(500, 'The preview could not render this page.')
+      },
+      origin: () => origin,
+    }),
+  )
 
   origin = `http://${host === '127.0.0.1' ? 'localhost' : host}:${await listen(server, options.port, host)}`
   return {
@@ -121,10 +118,12 @@ function sessionOf(req: IncomingMessage) {
   return new RegExp(`(?:^|;\\s*)${COOKIE}=([^;]+)`).exec(req.headers.cookie ?? '')?.[1]
 }
 
-function refuse(res: ServerResponse, message: string) {
-  res.writeHead(401, {'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store'})
-  res.end(
+function refuse(res: HttpResponse, message: string) {
+  send(
+    res,
+    401,
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Preview</title></head><body><h1>Preview needs a secret link</h1><p>${message.replace(/[<>&]/g, '')}</p></body></html>`,
+    {'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store'},
   )
 }
 

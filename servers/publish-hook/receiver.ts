@@ -1,11 +1,14 @@
 // The publish hook: receives Sanity's GROQ-powered webhooks (from Sanity, or the embedded lake), checks the
 // signature with @sanity/webhook, and asks the publisher to re-render what the named document's tags touch (a
 // full build when the body does not say). GET answers the rebuild log.
-import {createServer, type IncomingMessage} from 'node:http'
+import {createServer, type IncomingMessage, type ServerResponse} from 'node:http'
 import {isValidSignature, SIGNATURE_HEADER_NAME} from '@sanity/webhook'
+import {answerRoutes, type RouteHandler, type ServerWords} from '@quantedge/server-kit/answerRoutes'
 import {BodyNotUtf8, BodyOverLimit, readBodyWithin, utf8Text} from '@quantedge/server-kit/body'
+import {HttpError} from '@quantedge/server-kit/httpError'
 import {listen, stop} from '@quantedge/server-kit/listen'
-import {matchRoute, route} from '@quantedge/server-kit/routes'
+import {route} from '@quantedge/server-kit/routes'
+import {send} from '@quantedge/server-kit/send'
 import {changeDocumentTags} from '@quantedge/content-access/documentTags'
 import {SITE_DOCUMENT_TYPES} from '@quantedge/content-access/env'
 import type {Publisher} from './publisher.ts'
@@ -14,15 +17,16 @@ const MAX_BODY_BYTES = 256 * 1024
 export const HOOK_PATH = '/hooks/publish'
 
 type Answer = {status: number; body: unknown}
-type Handler = (req: IncomingMessage, publisher: Publisher, secret: string) => Promise<Answer>
 
-const ROUTES = [
-  route<Handler>('GET', HOOK_PATH, async (_req, publisher) => ({
-    status: 200,
-    body: publisher.status(),
-  })),
-  route<Handler>('POST', HOOK_PATH, receiveWebhook),
-]
+const WORDS: ServerWords = {
+  notFound: () => new HttpError(404, {message: 'Not found'}),
+  methodNotAllowed: (method) =>
+    new HttpError(405, {message: `${method} is not allowed; POST a webhook`}),
+  internalError: (error) => {
+    console.error('publish hook:', error)
+    return new HttpError(500, {message: 'The publish hook could not answer this request'})
+  },
+}
 
 async function receiveWebhook(
   req: IncomingMessage,
@@ -84,18 +88,15 @@ export async function startPublishHook({
   publisher: Publisher
   host?: string
 }) {
-  const server = createServer(async (req, res) => {
-    const method = req.method ?? 'GET'
-    const matched = matchRoute(ROUTES, method, new URL(req.url ?? '/', 'http://hook').pathname)
-    const {status, body} = matched.found
-      ? await matched.handler(req, publisher, secret)
-      : matched.allowed.length > 0
-        ? {status: 405, body: {message: `${method} is not allowed; POST a webhook`}}
-        : {status: 404, body: {message: 'Not found'}}
-    res
-      .writeHead(status, {'Content-Type': 'application/json; charset=utf-8'})
-      .end(JSON.stringify(body))
-  })
+  type Handler = RouteHandler<IncomingMessage, ServerResponse>
+  const routes = [
+    route<Handler>('GET', HOOK_PATH, ({res}) => send(res, 200, publisher.status())),
+    route<Handler>('POST', HOOK_PATH, async ({req, res}) => {
+      const {status, body} = await receiveWebhook(req, publisher, secret)
+      send(res, status, body)
+    }),
+  ]
+  const server = createServer(answerRoutes(routes, WORDS))
   return {
     url: `http://${host}:${await listen(server, port, host)}${HOOK_PATH}`,
     close: () => stop(server),

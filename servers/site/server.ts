@@ -4,8 +4,11 @@ import {existsSync, readFileSync} from 'node:fs'
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http'
 import {join} from 'node:path'
 import sirv from 'sirv'
+import {answerRoutes, type RouteHandler, type ServerWords} from '@quantedge/server-kit/answerRoutes'
+import {HttpError} from '@quantedge/server-kit/httpError'
 import {listen, stop} from '@quantedge/server-kit/listen'
-import {matchRoute, route} from '@quantedge/server-kit/routes'
+import {route} from '@quantedge/server-kit/routes'
+import {send} from '@quantedge/server-kit/send'
 
 export type SiteServer = {
   url: string
@@ -16,6 +19,16 @@ export type SiteServer = {
 }
 
 const HASHED_ASSET = /^\/assets\//
+
+const WORDS: ServerWords = {
+  // Every path has a route: a file, or the 404 page.
+  notFound: () => new HttpError(404, 'Not found'),
+  methodNotAllowed: () => new HttpError(405, 'A static site answers GET and HEAD only'),
+  internalError: (error) => {
+    console.error('site:', error)
+    return new HttpError(500, 'The site could not answer this request')
+  },
+}
 
 const staticFiles = (root: string) =>
   sirv(root, {
@@ -41,35 +54,21 @@ export async function startSiteServer(
 ): Promise<SiteServer> {
   let current = {root, serve: staticFiles(root)}
   /** The site's files, and its 404 page for any other path. */
-  const serveSite = (req: IncomingMessage, res: ServerResponse) => {
+  const serveSite: RouteHandler<IncomingMessage, ServerResponse> = ({req, res}) => {
     const {root: servedRoot, serve} = current
     serve(req, res, () => {
       const notFoundPage = join(servedRoot, '404', 'index.html')
-      res.statusCode = 404
-      res.setHeader('Cache-Control', 'no-store')
-      if (existsSync(notFoundPage)) {
-        res.setHeader('Content-Type', 'text/html; charset=utf-8')
-        res.end(readFileSync(notFoundPage))
-      } else {
-        res.setHeader('Content-Type', 'text/plain; charset=utf-8')
-        res.end('Not found')
-      }
+      const noStore = {'Cache-Control': 'no-store'}
+      if (!existsSync(notFoundPage)) return send(res, 404, 'Not found', noStore)
+      send(res, 404, readFileSync(notFoundPage), {
+        ...noStore,
+        'Content-Type': 'text/html; charset=utf-8',
+      })
     })
   }
-  const routes = [route('GET', '/*', serveSite), route('HEAD', '/*', serveSite)]
-  const server: Server = createServer((req, res) => {
-    const matched = matchRoute(
-      routes,
-      req.method ?? 'GET',
-      new URL(req.url ?? '/', 'http://site').pathname,
-    )
-    if (matched.found) return matched.handler(req, res)
-    res.writeHead(405, {
-      'Allow': matched.allowed.join(', '),
-      'Content-Type': 'text/plain; charset=utf-8',
-    })
-    res.end('A static site answers GET and HEAD only')
-  })
+  const server: Server = createServer(
+    answerRoutes([route(['GET', 'HEAD'], '/*', serveSite)], WORDS),
+  )
   const actualPort = await listen(server, port, host)
   return {
     url: `http://${host === '127.0.0.1' ? 'localhost' : host}:${actualPort}`,

@@ -5,7 +5,7 @@
 // `/check/cors` with `credentials: 'omit'` to tell a refused origin from a network failure (`checkCors` in
 // sanity, `checkCorsObservable` in @sanity/client), and read `{result: {allowed, withCredentials}}`.
 import {LakeError} from './errors.ts'
-import {send, type LakeIncoming, type LakeResponse} from './http.ts'
+import {send, type HttpRequest, type HttpResponse} from '@quantedge/server-kit/send'
 
 const OPEN_TO_EVERY_ORIGIN = /^(?:\/v(?:1|\d{4}-\d{2}-\d{2}|X))?\/(?:ping|check\/cors)$/
 const METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS'
@@ -28,7 +28,7 @@ export class CorsOrigins {
    * Sets the CORS headers `req` may have and answers a preflight. Returns false when the request has been
    * answered (a preflight); throws Sanity-style 403 for an origin that is not allowed.
    */
-  admit(req: LakeIncoming, res: LakeResponse, pathname: string): boolean {
+  admit(req: HttpRequest, res: HttpResponse, pathname: string): boolean {
     const origin = req.headers.origin
     const preflight = req.method === 'OPTIONS'
     if (origin !== undefined) {

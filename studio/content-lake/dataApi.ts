@@ -1,108 +1,72 @@
-// The data endpoints under `/v<version>/data/…`, live events and uploads: what @sanity/client and the Studio
+// The data endpoints under `/v<version>/data/…`, live events and assets: what @sanity/client and the Studio
 // read and write. Writes go through the one write path (transactions.ts); queries through the query workers.
+import {send} from '@quantedge/server-kit/send'
 import {actionsToMutations} from './actions.ts'
 import {readStoredAsset, storeUpload, type AssetKind} from './assets.ts'
 import {isPrivateId} from './documents.ts'
 import {badRequest, notFound, unauthorized} from './errors.ts'
-import {answerHistory} from './history.ts'
-import {allowMethods, send, type LakeResponse} from './http.ts'
-import type {Listeners} from './listeners.ts'
-import type {LiveEvents} from './liveEvents.ts'
+import type {LakeRequest} from './lakeRequest.ts'
 import {parseMutations} from './mutate.ts'
 import {documentsInPerspective, parsePerspective} from './perspective.ts'
 import {paramsFromSearch} from './query.ts'
-import type {QueryPool} from './queryPool.ts'
 import {parseJsonBody} from './requestBody.ts'
 import {rewriteTextSearch} from './search.ts'
 import {LakeStore} from './store.ts'
-import type {TransactionLog} from './transactionLog.ts'
-import type {Transactions, WriteRequest} from './transactions.ts'
+import type {WriteRequest} from './transactions.ts'
 
-export type Lake = {
-  store: LakeStore
-  log: TransactionLog
-  listeners: Listeners
-  liveEvents: LiveEvents
-  queries: QueryPool
-  transactions: Transactions
-  projectId: string
-  /** The plain HTTP address, which asset URLs use so pages and builds can fetch them. */
-  publicUrl: string
+/** The request's dataset, when its name is one Sanity allows (404 otherwise, as Sanity's). */
+export function datasetOf({params}: LakeRequest): string {
+  const dataset = params.dataset ?? ''
+  if (!LakeStore.isValidDatasetName(dataset)) throw notFound(`Dataset "${dataset}" not found`)
+  return dataset
 }
 
-/** A request to one data endpoint, `/v<version>/data/<endpoint>/<dataset>[/<rest>]`. */
-export type DataRequest = {
-  method: string
-  apiVersion: string
-  dataset: string
-  rest: string | undefined
-  search: URLSearchParams
-  authenticated: boolean
-  body: Buffer
-  contentType: string | undefined
-}
-
-/** How a data endpoint answers; the route table (server.ts) names one per endpoint. */
-export type DataEndpoint = (request: DataRequest, res: LakeResponse, lake: Lake) => unknown
-
-/** The endpoint, answering only for a dataset name Sanity allows (404 otherwise, as Sanity's). */
-export const forDataset =
-  (endpoint: DataEndpoint): DataEndpoint =>
-  (request, res, lake) => {
-    if (!LakeStore.isValidDatasetName(request.dataset))
-      throw notFound(`Dataset "${request.dataset}" not found`)
-    return endpoint(request, res, lake)
-  }
-
-export async function answerQuery(request: DataRequest, res: LakeResponse, lake: Lake) {
-  allowMethods(request.method, ['GET', 'HEAD', 'POST'])
+/** `GET|POST /data/query/<dataset>`. */
+export async function answerQuery(request: LakeRequest) {
+  const {lake, method, search} = request
+  const dataset = datasetOf(request)
   const started = performance.now()
   const fromBody =
-    request.method === 'POST'
+    method === 'POST'
       ? ((parseJsonBody(request.body) ?? {}) as {query?: unknown; params?: unknown})
       : {}
-  const text = request.method === 'POST' ? fromBody.query : request.search.get('query')
+  const text = method === 'POST' ? fromBody.query : search.get('query')
   if (typeof text !== 'string' || text.trim() === '')
     throw badRequest('A query is required', 'httpBadRequest')
   const params =
-    request.method === 'POST' && typeof fromBody.params === 'object' && fromBody.params !== null
+    method === 'POST' && typeof fromBody.params === 'object' && fromBody.params !== null
       ? (fromBody.params as Record<string, unknown>)
-      : paramsFromSearch(request.search)
-  const perspective = parsePerspective(request.search.get('perspective'), request.apiVersion)
+      : paramsFromSearch(search)
+  const perspective = parsePerspective(search.get('perspective'), request.params.version ?? '')
   const documents = documentsInPerspective(
-    lake.store.documents(request.dataset).values(),
+    lake.store.documents(dataset).values(),
     perspective,
     request.authenticated,
   )
-  const search = rewriteTextSearch(text)
+  const textSearch = rewriteTextSearch(text)
   const answer = await lake.queries.run({
-    query: search.query,
+    query: textSearch.query,
     params,
     documents,
-    searchable: search.readsWholeDocument,
-    sourceMap:
-      request.search.has('resultSourceMap') && request.search.get('resultSourceMap') !== 'false',
+    searchable: textSearch.readsWholeDocument,
+    sourceMap: search.has('resultSourceMap') && search.get('resultSourceMap') !== 'false',
   })
   // The worker's JSON (`{"result": …, "syncTags": […]}`) goes out as it is, with the query and timing added in
   // front: the lake's thread never parses or serializes a result. Sanity sends `syncTags` with every query answer
   // (https://www.sanity.io/docs/live-api-reference, "Sync Tags"); @sanity/client hands them over only with
   // `filterResponse: false`.
   const ms = Math.round(performance.now() - started)
-  send(res, 200, `{"query":${JSON.stringify(text)},"ms":${ms},${answer.slice(1)}`, {
+  send(request.res, 200, `{"query":${JSON.stringify(text)},"ms":${ms},${answer.slice(1)}`, {
     'Content-Type': 'application/json; charset=utf-8',
   })
 }
 
-export function answerDocuments(request: DataRequest, res: LakeResponse, lake: Lake) {
-  allowMethods(request.method, ['GET', 'HEAD'])
-  send(res, 200, getDocuments(request, lake.store))
-}
-
-function getDocuments(request: DataRequest, store: LakeStore) {
-  const ids = (request.rest ?? '').split(',').filter(Boolean)
+/** `GET /data/doc/<dataset>/<id>[,<id>]`. */
+export function answerDocuments(request: LakeRequest) {
+  const stored = request.lake.store.documents(datasetOf(request))
+  const ids = (request.params[0] ?? '').split(',').filter(Boolean)
   if (ids.length === 0)
     throw badRequest('Give one or more document ids: /data/doc/<dataset>/<id>[,<id>]')
-  const stored = store.documents(request.dataset)
   const documents = []
   const omitted = []
   for (const id of ids) {
@@ -111,71 +75,56 @@ function getDocuments(request: DataRequest, store: LakeStore) {
     else if (isPrivateId(id) && !request.authenticated) omitted.push({id, reason: 'permission'})
     else documents.push(doc)
   }
-  return {documents, omitted}
+  send(request.res, 200, {documents, omitted})
 }
 
-export function listenForChanges(request: DataRequest, res: LakeResponse, {listeners}: Lake) {
-  allowMethods(request.method, ['GET'])
-  const query = request.search.get('query')
+/** `GET /data/listen/<dataset>`: server-sent events (listeners.ts). */
+export function listenForChanges(request: LakeRequest) {
+  const {search} = request
+  const dataset = datasetOf(request)
+  const query = search.get('query')
   if (!query) throw badRequest('A query is required to listen', 'httpBadRequest')
-  const params = paramsFromSearch(request.search)
-  listeners.open(
+  request.lake.listeners.open(
     {
-      dataset: request.dataset,
+      dataset,
       query,
-      params,
+      params: paramsFromSearch(search),
       authenticated: request.authenticated,
-      includeResult: request.search.get('includeResult') !== 'false',
+      includeResult: search.get('includeResult') !== 'false',
     },
-    res,
+    request.res,
   )
 }
 
-export function answerDocumentHistory(request: DataRequest, res: LakeResponse, lake: Lake) {
-  allowMethods(request.method, ['GET', 'HEAD'])
-  if (!request.authenticated) throw unauthorized('History needs a token')
-  const source = {
-    transactions: lake.log.transactions(request.dataset),
-    documents: lake.store.documents(request.dataset),
-  }
-  return answerHistory(res, request.rest ?? '', request.search, source)
-}
-
-/** `/data/mutate`: the mutations as sent. */
-export const mutate: DataEndpoint = (request, res, lake) =>
-  write(request, res, lake, (body) => {
+/** `POST /data/mutate/<dataset>`: the mutations as sent. */
+export const mutate = (request: LakeRequest) =>
+  write(request, (body) => {
     const mutations = parseMutations(body)
     return () => mutations
   })
 
-/** `/data/actions`: actions, turned into mutations in the transaction's turn, against the documents then. */
-export const act: DataEndpoint = (request, res, lake) =>
-  write(
-    request,
-    res,
-    lake,
-    (body) => (documents) => actionsToMutations(body, (id) => documents.get(id)),
-  )
+/** `POST /data/actions/<dataset>`: actions, turned into mutations in the transaction's turn, against the documents then. */
+export const act = (request: LakeRequest) =>
+  write(request, (body) => (documents) => actionsToMutations(body, (id) => documents.get(id)))
 
 /** One commit path for mutations and actions: `mutationsOf` reads the body (and may refuse it) first. */
 async function write(
-  request: DataRequest,
-  res: LakeResponse,
-  lake: Lake,
+  request: LakeRequest,
   mutationsOf: (body: unknown) => WriteRequest['mutations'],
 ) {
-  allowMethods(request.method, ['POST'])
+  const {lake, search} = request
+  const dataset = datasetOf(request)
   if (!request.authenticated) throw unauthorized('Mutations need a token with write access')
   const body = parseJsonBody(request.body)
   const mutations = mutationsOf(body)
   const requestedId = (body as {transactionId?: unknown} | undefined)?.transactionId
-  const transaction = await lake.transactions.commit(request.dataset, {
+  const transaction = await lake.transactions.commit(dataset, {
     mutations,
     transactionId: typeof requestedId === 'string' && requestedId !== '' ? requestedId : undefined,
-    dryRun: request.search.get('dryRun') === 'true',
+    dryRun: search.get('dryRun') === 'true',
   })
-  const withDocuments = request.search.get('returnDocuments') === 'true'
-  send(res, 200, {
+  const withDocuments = search.get('returnDocuments') === 'true'
+  send(request.res, 200, {
     transactionId: transaction.transactionId,
     results: transaction.results.map(({id, operation, document}) =>
       withDocuments && document ? {id, operation, document} : {id, operation},
@@ -183,30 +132,23 @@ async function write(
   })
 }
 
-export function openLiveEvents(
-  lake: Lake,
-  res: LakeResponse,
-  request: {method: string; dataset: string; search: URLSearchParams; authenticated: boolean},
-) {
-  const {dataset, search, authenticated} = request
-  allowMethods(request.method, ['GET'])
-  if (!LakeStore.isValidDatasetName(dataset)) throw notFound(`Dataset "${dataset}" not found`)
-  const includeDrafts = search.get('includeDrafts') === 'true'
-  if (includeDrafts && !authenticated) throw unauthorized('Live events with drafts need a token')
-  lake.liveEvents.open(dataset, includeDrafts, res)
+/** `GET /data/live/events/<dataset>`: the Live Content API (liveEvents.ts). */
+export function openLiveEvents(request: LakeRequest) {
+  const dataset = datasetOf(request)
+  const includeDrafts = request.search.get('includeDrafts') === 'true'
+  if (includeDrafts && !request.authenticated)
+    throw unauthorized('Live events with drafts need a token')
+  request.lake.liveEvents.open(dataset, includeDrafts, request.res)
 }
 
-export async function uploadAsset(
-  request: Omit<DataRequest, 'rest' | 'apiVersion'> & {kind: AssetKind},
-  lake: Lake,
-) {
-  allowMethods(request.method, ['POST'])
+/** `POST /assets/images|files/<dataset>`: the bytes stored, and the asset document that describes them. */
+export async function uploadAsset(request: LakeRequest) {
+  const {lake} = request
   if (!request.authenticated) throw unauthorized('Uploads need a token with write access')
-  if (!LakeStore.isValidDatasetName(request.dataset))
-    throw notFound(`Dataset "${request.dataset}" not found`)
+  const dataset = datasetOf(request)
   const mutation = storeUpload(lake.store.dataDir, {
-    kind: request.kind,
-    dataset: request.dataset,
+    kind: request.params.kind as AssetKind,
+    dataset,
     projectId: lake.projectId,
     bytes: request.body,
     search: request.search,
@@ -214,22 +156,19 @@ export async function uploadAsset(
     publicBase: lake.publicUrl,
   })
   const id = 'createIfNotExists' in mutation ? mutation.createIfNotExists._id : undefined
-  const transaction = await lake.transactions.commit(request.dataset, {mutations: () => [mutation]})
-  return {
-    document:
-      transaction.changes.get(id ?? '') ?? lake.store.documents(request.dataset).get(id ?? ''),
-  }
+  const transaction = await lake.transactions.commit(dataset, {mutations: () => [mutation]})
+  send(request.res, 200, {
+    document: transaction.changes.get(id ?? '') ?? lake.store.documents(dataset).get(id ?? ''),
+  })
 }
 
-export function serveAsset(
-  res: LakeResponse,
-  method: string,
-  lake: Lake,
-  dataset: string,
-  name: string,
-) {
-  allowMethods(method, ['GET', 'HEAD'])
-  const {bytes, contentType} = readStoredAsset(lake.store.dataDir, dataset, name)
+/** `GET /images|files/<project>/<dataset>/<name>`: the stored bytes, for anyone. */
+export function serveAsset({res, lake, params}: LakeRequest) {
+  const {bytes, contentType} = readStoredAsset(
+    lake.store.dataDir,
+    params.dataset ?? '',
+    params.name ?? '',
+  )
   send(res, 200, bytes, {
     'Content-Type': contentType,
     'Cache-Control': 'public, max-age=31536000, immutable',

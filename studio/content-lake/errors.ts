@@ -1,20 +1,15 @@
 // Errors answered in the shapes Sanity's API uses, so @sanity/client turns them into the same messages.
+import {HttpError} from '@quantedge/server-kit/httpError'
 
-export class LakeError extends Error {
-  readonly status: number
-  readonly body: unknown
-  readonly headers: Record<string, string>
-
+/** An answer in Sanity's words, thrown; the message is what the lake's own code and logs read. */
+export class LakeError extends HttpError {
   constructor(
     status: number,
     body: unknown,
     message: string,
     headers: Record<string, string> = {},
   ) {
-    super(message)
-    this.status = status
-    this.body = body
-    this.headers = headers
+    super(status, body, headers, message)
   }
 }
 
@@ -24,6 +19,25 @@ export const badRequest = (description: string, type = 'validationError') =>
 
 export const notFound = (description: string) =>
   new LakeError(404, {error: {description, type: 'notFoundError'}}, description)
+
+/** 405 in the `{statusCode, error, message}` shape; the route table adds the `Allow` header. */
+export const methodNotAllowed = (method: string, allowed: readonly string[]) =>
+  new LakeError(
+    405,
+    {
+      statusCode: 405,
+      error: 'Method Not Allowed',
+      message: `${method} is not allowed here; use ${allowed.join(' or ')}`,
+    },
+    method,
+  )
+
+export const routeNotFound = (path: string) =>
+  new LakeError(
+    404,
+    {statusCode: 404, error: 'Not Found', message: `No endpoint at ${path}`},
+    'Not found',
+  )
 
 /** 401 as Sanity answers a missing or unknown token: `{statusCode, error, message}`. */
 export const unauthorized = (message: string) =>

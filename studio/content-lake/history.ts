@@ -1,10 +1,12 @@
 // `/data/history/<dataset>/…`, from the transaction log: the transactions that touched documents (NDJSON,
 // with mendoza effects), a document group's events, and documents as they were at a revision or a time.
 // Documents last changed before the log began are known at their current revision only.
+import {send} from '@quantedge/server-kit/send'
+import {datasetOf} from './dataApi.ts'
 import {DRAFTS_PREFIX, isDraftId, publishedIdOf, type StoredDocument} from './documents.ts'
-import {badRequest} from './errors.ts'
+import {badRequest, unauthorized} from './errors.ts'
 import {documentGroupEvents} from './historyEvents.ts'
-import {routeNotFound, send, type LakeResponse} from './http.ts'
+import type {LakeRequest} from './lakeRequest.ts'
 import type {LoggedTransaction} from './transactionLog.ts'
 
 export type HistorySource = {
@@ -15,35 +17,43 @@ export type HistorySource = {
 const DEFAULT_EVENT_LIMIT = 100
 const MAX_TRANSACTIONS = 1000
 
-export function answerHistory(
-  res: LakeResponse,
-  path: string,
-  search: URLSearchParams,
-  source: HistorySource,
-) {
-  const [kind, ...rest] = path.split('/')
-  const ids = (kind === 'events' ? rest.slice(1) : rest).join('/').split(',').filter(Boolean)
+/** The dataset's log and documents, and the ids the path names (`kind` names the endpoint in the message). */
+function historyOf(request: LakeRequest, kind: string) {
+  const dataset = datasetOf(request)
+  if (!request.authenticated) throw unauthorized('History needs a token')
+  const ids = (request.params[0] ?? '').split(',').filter(Boolean)
   if (ids.length === 0)
-    throw badRequest(
-      `Give one or more document ids: /data/history/<dataset>/${kind ?? 'documents'}/<id>[,<id>]`,
-    )
-  if (kind === 'transactions') {
-    const lines = transactionsOf(source.transactions, ids, search).map(
-      (line) => `${JSON.stringify(line)}\n`,
-    )
-    return send(res, 200, lines.join(''), {'Content-Type': 'application/x-ndjson'})
+    throw badRequest(`Give one or more document ids: /data/history/<dataset>/${kind}/<id>[,<id>]`)
+  const {log, store} = request.lake
+  const source: HistorySource = {
+    transactions: log.transactions(dataset),
+    documents: store.documents(dataset),
   }
-  if (kind === 'events' && rest[0] === 'documents')
-    return send(res, 200, eventsOf(source, ids, search))
-  if (kind === 'documents') {
-    const found = ids.flatMap((id) => documentAt(source, id, search) ?? [])
-    return send(res, 200, {
-      documents: found.filter(
-        (doc, index) => found.findIndex(({_id}) => _id === doc._id) === index,
-      ),
-    })
-  }
-  throw routeNotFound(`/data/history/${path}`)
+  return {source, ids}
+}
+
+/** `GET /data/history/<dataset>/transactions/<ids>`: NDJSON, one transaction a line. */
+export function answerTransactions(request: LakeRequest) {
+  const {source, ids} = historyOf(request, 'transactions')
+  const lines = transactionsOf(source.transactions, ids, request.search).map(
+    (line) => `${JSON.stringify(line)}\n`,
+  )
+  send(request.res, 200, lines.join(''), {'Content-Type': 'application/x-ndjson'})
+}
+
+/** `GET /data/history/<dataset>/events/documents/<ids>`. */
+export function answerDocumentEvents(request: LakeRequest) {
+  const {source, ids} = historyOf(request, 'events')
+  send(request.res, 200, eventsOf(source, ids, request.search))
+}
+
+/** `GET /data/history/<dataset>/documents/<ids>`: the documents at a revision or a time. */
+export function answerDocumentsAt(request: LakeRequest) {
+  const {source, ids} = historyOf(request, 'documents')
+  const found = ids.flatMap((id) => documentAt(source, id, request.search) ?? [])
+  send(request.res, 200, {
+    documents: found.filter((doc, index) => found.findIndex(({_id}) => _id === doc._id) === index),
+  })
 }
 
 function wholeNumber(search: URLSearchParams, name: string, fallback: number, least = 1) {

@@ -4,8 +4,9 @@
 // is refused when the listener opens (Sanity's 400 queryParseError), not left to listen for nothing. Matching runs
 // in the query workers, one transaction after another, so events keep the order of their commits.
 import {randomUUID} from 'node:crypto'
+import type {HttpResponse} from '@quantedge/server-kit/send'
 import {isPrivateId, type StoredDocument} from './documents.ts'
-import {openEventStream, type LakeResponse} from './http.ts'
+import {openEventStream} from './eventStream.ts'
 import {parseQuery} from './query.ts'
 import type {QueryPool} from './queryPool.ts'
 import type {LoggedTransaction} from './transactionLog.ts'
@@ -16,7 +17,7 @@ type Listener = {
   params: Record<string, unknown>
   authenticated: boolean
   includeResult: boolean
-  res: LakeResponse
+  res: HttpResponse
 }
 
 export type DocumentChange = {
@@ -34,7 +35,7 @@ export class Listeners {
     this.#queries = queries
   }
 
-  open(listener: Omit<Listener, 'res'>, res: LakeResponse) {
+  open(listener: Omit<Listener, 'res'>, res: HttpResponse) {
     parseQuery(listener.query, listener.params)
     const entry = {...listener, res}
     this.#listeners.add(entry)

@@ -3,18 +3,19 @@
 // `{"tags": [...]}`, the sync tags the change invalidates (syncTags.ts), as Sanity sends them
 // (https://www.sanity.io/docs/live-api-reference; @sanity/client's `live.events()` reads `data.tags`).
 import {randomUUID} from 'node:crypto'
+import type {HttpResponse} from '@quantedge/server-kit/send'
 import {isPrivateId, type StoredDocument} from './documents.ts'
-import {openEventStream, type LakeResponse} from './http.ts'
+import {openEventStream} from './eventStream.ts'
 import {changeSyncTags} from './syncTags.ts'
 
-type Subscriber = {dataset: string; includeDrafts: boolean; res: LakeResponse}
+type Subscriber = {dataset: string; includeDrafts: boolean; res: HttpResponse}
 
 type Change = {id: string; before: StoredDocument | null; after: StoredDocument | null}
 
 export class LiveEvents {
   readonly #subscribers = new Set<Subscriber>()
 
-  open(dataset: string, includeDrafts: boolean, res: LakeResponse) {
+  open(dataset: string, includeDrafts: boolean, res: HttpResponse) {
     const subscriber = {dataset, includeDrafts, res}
     this.#subscribers.add(subscriber)
     openEventStream(res, `event: welcome\nid: ${randomUUID()}\ndata: {}\n\n`, () =>

@@ -1,10 +1,17 @@
-// Request bodies, read whole before an endpoint answers (an answer that cuts off a client still sending is, to
-// an HTTP/2 client, a stream reset instead of the answer), within Sanity's limits, and refused when they are not
-// UTF-8 JSON of a sane depth. Limits from https://www.sanity.io/docs/content-lake/technical-limits.
-import {BodyNotUtf8, BodyOverLimit, readBodyWithin, utf8Text} from '@quantedge/server-kit/body'
+// Request bodies, read whole before an endpoint answers (@quantedge/server-kit/body), within Sanity's limits, and
+// refused in Sanity's words when they are not UTF-8 JSON of a sane depth.
+// Limits from https://www.sanity.io/docs/content-lake/technical-limits.
+import {
+  BodyNotJson,
+  BodyNotUtf8,
+  BodyOverLimit,
+  BodyTooDeep,
+  parseJson,
+  readBodyWithin,
+  utf8Text,
+} from '@quantedge/server-kit/body'
+import type {HttpRequest} from '@quantedge/server-kit/send'
 import {badRequest, LakeError} from './errors.ts'
-import {nestingDepth} from './depth.ts'
-import type {LakeIncoming} from './http.ts'
 
 /** Sanity's "maximum request body size": asset uploads. */
 export const MAX_UPLOAD_BYTES = 100_000_000
@@ -23,7 +30,7 @@ const tooLarge = (limit: number) => {
 
 /** The body, up to `limit` bytes (413 beyond); with `keep: false` it is read and dropped, and an empty one returned. */
 export async function readBody(
-  req: LakeIncoming,
+  req: HttpRequest,
   limit: number,
   {keep = true} = {},
 ): Promise<Buffer> {
@@ -34,30 +41,20 @@ export async function readBody(
   }
 }
 
-/** The body as text; bytes that are not UTF-8 are refused rather than stored as U+FFFD. */
-function bodyText(bytes: Buffer): string {
-  try {
-    return utf8Text(bytes)
-  } catch (error) {
-    throw error instanceof BodyNotUtf8 ? badRequest(error.message, 'httpBadRequest') : error
-  }
-}
-
-/** The body as JSON (undefined when empty). */
+/** The body as JSON (undefined when empty); bytes that are not UTF-8 are refused rather than stored as U+FFFD. */
 export function parseJsonBody(bytes: Buffer): unknown {
-  const text = bodyText(bytes)
-  if (text === '') return undefined
-  let value: unknown
   try {
-    value = JSON.parse(text)
-  } catch {
-    throw badRequest('The request body is not valid JSON', 'httpBadRequest')
+    const text = utf8Text(bytes)
+    return text === '' ? undefined : parseJson(text, MAX_JSON_DEPTH)
+  } catch (error) {
+    if (error instanceof BodyTooDeep)
+      throw badRequest(
+        `The request body nests deeper than ${MAX_JSON_DEPTH} levels`,
+        'httpBadRequest',
+      )
+    if (error instanceof BodyNotJson)
+      throw badRequest('The request body is not valid JSON', 'httpBadRequest')
+    if (error instanceof BodyNotUtf8) throw badRequest(error.message, 'httpBadRequest')
+    throw error
   }
-  if (nestingDepth(value, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
-    throw badRequest(
-      `The request body nests deeper than ${MAX_JSON_DEPTH} levels`,
-      'httpBadRequest',
-    )
-  }
-  return value
 }

@@ -5,41 +5,24 @@
 import {createServer} from 'node:http'
 import {createSecureServer} from 'node:http2'
 import type {AddressInfo, Socket} from 'node:net'
+import {bearerToken} from '@quantedge/server-kit/bearer'
+import {answeringErrors} from '@quantedge/server-kit/httpError'
 import {listen} from '@quantedge/server-kit/listen'
-import {matchRoute, route, type Params} from '@quantedge/server-kit/routes'
+import {matchRoute, refusalOf, type RouteRefusals} from '@quantedge/server-kit/routes'
+import type {HttpRequest, HttpResponse} from '@quantedge/server-kit/send'
 import {CorsOrigins} from './cors.ts'
-import {
-  act,
-  answerDocumentHistory,
-  answerDocuments,
-  answerQuery,
-  forDataset,
-  listenForChanges,
-  mutate,
-  openLiveEvents,
-  serveAsset,
-  uploadAsset,
-  type DataEndpoint,
-  type Lake,
-} from './dataApi.ts'
-import {LakeError, unauthorized} from './errors.ts'
-import {
-  methodNotAllowed,
-  routeNotFound,
-  send,
-  type LakeIncoming,
-  type LakeResponse,
-} from './http.ts'
+import {EditorAccount, LOCAL_EDITOR} from './editorAccount.ts'
+import {LAKE_ENDPOINTS} from './endpoints.ts'
+import {LakeError, methodNotAllowed, routeNotFound, unauthorized} from './errors.ts'
+import type {Lake} from './lakeRequest.ts'
 import {Listeners} from './listeners.ts'
 import {LiveEvents} from './liveEvents.ts'
 import {Presence} from './presence.ts'
 import {QueryPool} from './queryPool.ts'
 import {MAX_JSON_BYTES, MAX_UPLOAD_BYTES, readBody} from './requestBody.ts'
 import {LakeStore} from './store.ts'
-import {LOCAL_EDITOR, StudioApi} from './studioApi.ts'
 import {TransactionLog} from './transactionLog.ts'
 import {Transactions} from './transactions.ts'
-import type {AssetKind} from './assets.ts'
 import type {WebhookConfig} from './webhooks.ts'
 
 export type ContentLakeOptions = {
@@ -70,111 +53,13 @@ export type ContentLake = {
 /** The project id the lake answers as; the Studio calls it at `<projectId>.localhost`. */
 export const LAKE_PROJECT_ID = 'embedded'
 
-/** Sanity's API versions: v1, vYYYY-MM-DD, vX. */
-const VERSION = ':version(1|\\d{4}-\\d{2}-\\d{2}|X)'
-
-type LakeRequest = {
-  req: LakeIncoming
-  res: LakeResponse
-  url: URL
-  method: string
-  parts: Parts
-  authenticated: boolean
-  body: Buffer
-}
-
-/** A route's answer, the most body it reads, and whether it is an API route that checks the bearer token. */
-type LakeRoute = {
-  answer: (request: LakeRequest, params: Params) => unknown
-  bodyLimit: number
-  api: boolean
-}
-
-const common = ({req, url, method, authenticated, body}: LakeRequest) => ({
-  method,
-  search: url.searchParams,
-  authenticated,
-  body,
-  contentType: req.headers['content-type'],
-})
-
-/** A data endpoint, `/v<version>/data/<name>/<dataset>[/<rest>]`, for a dataset name Sanity allows. */
-function dataRoute(name: string, endpoint: DataEndpoint) {
-  const answer = forDataset(endpoint)
-  return route<LakeRoute>('*', `/v${VERSION}/data/${name}/:dataset{/*}?`, {
-    answer: (request, {version, dataset, 0: rest}) =>
-      answer(
-        {...common(request), apiVersion: version ?? '', dataset: dataset ?? '', rest},
-        request.res,
-        request.parts.lake,
-      ),
-    bodyLimit: MAX_JSON_BYTES,
-    api: true,
-  })
-}
-
-/** Every endpoint of the lake, first match answering (see README.md for the files behind each). */
-const ROUTES = [
-  route<LakeRoute>('*', '/v1/ping', {
-    answer: ({res}) => send(res, 200, 'PONG'),
-    bodyLimit: MAX_JSON_BYTES,
-    api: false,
-  }),
-  route<LakeRoute>('*', '/:kind(images|files)/:project/:dataset/:name', {
-    answer: ({res, method, parts}, params) =>
-      serveAsset(res, method, parts.lake, params.dataset ?? '', params.name ?? ''),
-    bodyLimit: MAX_JSON_BYTES,
-    api: false,
-  }),
-  route<LakeRoute>('*', `/v${VERSION}/data/live/events/:dataset`, {
-    answer: (request, params) =>
-      openLiveEvents(request.parts.lake, request.res, {
-        ...common(request),
-        dataset: params.dataset ?? '',
-      }),
-    bodyLimit: MAX_JSON_BYTES,
-    api: true,
-  }),
-  route<LakeRoute>('*', `/v${VERSION}/assets/:kind(images|files)/:dataset`, {
-    answer: async (request, params) => {
-      const upload = {
-        ...common(request),
-        kind: params.kind as AssetKind,
-        dataset: params.dataset ?? '',
-      }
-      send(request.res, 200, await uploadAsset(upload, request.parts.lake))
-    },
-    bodyLimit: MAX_UPLOAD_BYTES,
-    api: true,
-  }),
-  dataRoute('query', answerQuery),
-  dataRoute('doc', answerDocuments),
-  dataRoute('listen', listenForChanges),
-  dataRoute('history', answerDocumentHistory),
-  dataRoute('mutate', mutate),
-  dataRoute('actions', act),
-  route<LakeRoute>('*', `/v${VERSION}/*`, {
-    answer: ({req, res, url, method, authenticated, body, parts}, params) => {
-      const origin = req.headers.origin
-      return parts.studioApi.handle({
-        res,
-        method,
-        path: `/${params[0] ?? ''}`,
-        search: url.searchParams,
-        authenticated,
-        token: parts.token,
-        body,
-        originAllowed: origin === undefined || parts.cors.allows(origin),
-      })
-    },
-    bodyLimit: MAX_JSON_BYTES,
-    api: true,
-  }),
-]
 /** What any endpoint of Sanity's API takes; anything else (PROPFIND, TRACE, …) is 405 everywhere. */
 const KNOWN_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']
 
-type Parts = {lake: Lake; cors: CorsOrigins; studioApi: StudioApi; token: string}
+const REFUSALS: RouteRefusals = {
+  notFound: (_method, pathname) => routeNotFound(pathname),
+  methodNotAllowed: (method, _pathname, allowed) => methodNotAllowed(method, allowed),
+}
 
 export async function startContentLake(options: ContentLakeOptions): Promise<ContentLake> {
   const store = await LakeStore.open(options.dataDir)
@@ -190,19 +75,22 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
     author: LOCAL_EDITOR.id,
     webhooks: options.webhooks ?? [],
   })
-  const lake: Lake = {...shared, transactions, publicUrl: ''}
-  const parts: Parts = {lake, cors, studioApi: new StudioApi(), token: options.token}
+  const lake: Lake = {
+    ...shared,
+    transactions,
+    publicUrl: '',
+    token: options.token,
+    editor: new EditorAccount(),
+  }
   const presence = new Presence({
     token: options.token,
     userId: LOCAL_EDITOR.id,
     admitsOrigin: (origin) => cors.allows(origin),
   })
-  const answer = (req: LakeIncoming, res: LakeResponse) => {
-    handle(req, res, parts).catch((error: unknown) => {
-      const lakeError = error instanceof LakeError ? error : internalError(error)
-      send(res, lakeError.status, lakeError.body, lakeError.headers)
-    })
-  }
+  const answer = answeringErrors(
+    (req: HttpRequest, res: HttpResponse) => handle(req, res, lake, cors),
+    internalError,
+  )
   const server = createServer(answer)
   const secureServer = options.tls
     ? createSecureServer({key: options.tls.key, cert: options.tls.cert, allowHTTP1: true}, answer)
@@ -254,30 +142,40 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
   }
 }
 
-async function handle(req: LakeIncoming, res: LakeResponse, parts: Parts) {
+/** Routes a request to its endpoint (endpoints.ts), after reading its body and checking its token. */
+async function handle(req: HttpRequest, res: HttpResponse, lake: Lake, cors: CorsOrigins) {
   const url = new URL(req.url ?? '/', 'http://lake')
-  if (!parts.cors.admit(req, res, url.pathname)) return
+  if (!cors.admit(req, res, url.pathname)) return
   const method = req.method ?? 'GET'
-  if (!KNOWN_METHODS.includes(method)) throw methodNotAllowed(method, KNOWN_METHODS)
-  const matched = matchRoute(ROUTES, method, url.pathname)
-  const bearer = bearerOf(req)
-  const upload = matched.found && matched.handler.bodyLimit === MAX_UPLOAD_BYTES
-  // Every body is read (within its limit) before anything is answered: see requestBody.ts. Only a writer's
-  // upload is kept at upload size; anyone else's is read and dropped before the 401.
-  const body = await readBody(req, matched.found ? matched.handler.bodyLimit : MAX_JSON_BYTES, {
-    keep: !upload || bearer === parts.token,
+  if (!KNOWN_METHODS.includes(method))
+    throw refusalOf(KNOWN_METHODS, method, url.pathname, REFUSALS)
+  const matched = matchRoute(LAKE_ENDPOINTS, method, url.pathname)
+  const bearer = bearerToken(req.headers)
+  const upload = matched.found && matched.handler.body === 'upload'
+  // Every body is read (within its limit) before anything is answered (@quantedge/server-kit/body). Only a
+  // writer's upload is kept at upload size; anyone else's is read and dropped before the 401.
+  const body = await readBody(req, upload ? MAX_UPLOAD_BYTES : MAX_JSON_BYTES, {
+    keep: !upload || bearer === lake.token,
   })
-  if (!matched.found) throw routeNotFound(url.pathname)
-  if (matched.handler.api && bearer !== undefined && bearer !== parts.token)
+  if (!matched.found) throw refusalOf(matched.allowed, method, url.pathname, REFUSALS)
+  const {handler: endpoint, params} = matched
+  const authenticated = req.headers.authorization !== undefined
+  if (endpoint.access !== 'open' && authenticated && bearer !== lake.token)
     throw unauthorized('Session not found')
-  const request = {req, res, url, method, parts, authenticated: bearer !== undefined, body}
-  return matched.handler.answer(request, matched.params)
-}
-
-/** The request's bearer token; '' for an Authorization header of another kind, undefined without one. */
-function bearerOf(req: LakeIncoming) {
-  const header = req.headers.authorization
-  return header === undefined ? undefined : (/^Bearer (.+)$/.exec(header)?.[1] ?? '')
+  if (endpoint.access === 'signedIn' && !authenticated)
+    throw unauthorized('Sign in to the embedded Content Lake')
+  const origin = req.headers.origin
+  return endpoint.answer({
+    res,
+    method,
+    params,
+    search: url.searchParams,
+    authenticated,
+    body,
+    contentType: req.headers['content-type'],
+    originAllowed: origin === undefined || cors.allows(origin),
+    lake,
+  })
 }
 
 function internalError(error: unknown) {

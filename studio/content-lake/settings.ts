@@ -1,6 +1,7 @@
 // The embedded Content Lake's settings, read from its own variables (CONTENT_LAKE_*, defaults in .env.example).
 // Whoever starts the lake beside other servers (npm start) may override any of them.
 import {resolve} from 'node:path'
+import {repositoryRoot} from '@quantedge/server-kit/repositoryRoot'
 import {portSetting, type Env} from '@quantedge/server-kit/settings'
 import type {WebhookConfig} from './webhooks.ts'
 
@@ -23,8 +24,6 @@ export type LakeEnv = {
   /** Browser origins that may call the lake with credentials, as a Sanity project's CORS origins. */
   corsOrigins: string[]
 }
-
-const repositoryRoot = resolve(import.meta.dirname, '../..')
 
 /** `protocol://hostname[:port]`, `*` allowed as a wildcard, as Sanity's CORS origins are written. */
 const CORS_ORIGIN = /^https?:\/\/[a-z0-9.*-]+(:(\d+|\*))?$/i

@@ -2,11 +2,13 @@
 // through the part of Mailpit's JSON API that tests and people use (as with the Supabase CLI's mailbox).
 import {randomUUID} from 'node:crypto'
 import {existsSync, readFileSync, renameSync, writeFileSync} from 'node:fs'
-import {createServer, type Server, type ServerResponse} from 'node:http'
+import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http'
 import {join} from 'node:path'
 import {listen, stop} from '@quantedge/server-kit/listen'
-import {matchRoute, route, type Params} from '@quantedge/server-kit/routes'
-import {send} from './http.ts'
+import {answerRoutes, type RouteHandler, type ServerWords} from '@quantedge/server-kit/answerRoutes'
+import {HttpError} from '@quantedge/server-kit/httpError'
+import {route} from '@quantedge/server-kit/routes'
+import {send} from '@quantedge/server-kit/send'
 
 export type MailMessage = {
   ID: string
@@ -54,17 +56,16 @@ export class Mailbox {
   }
 }
 
-type Handler = (res: ServerResponse, mailbox: Mailbox, params: Params) => void
+type Handler = RouteHandler<IncomingMessage, ServerResponse>
 
 const FROM = {Address: 'noreply@localhost', Name: 'QuantEdge'}
 
 /** The mailbox's page and the part of Mailpit's JSON API that tests and people use. */
-const ROUTES = [
-  route<Handler>('GET', '/', (res, mailbox) => {
-    res.writeHead(200, {'Content-Type': 'text/html; charset=utf-8'})
-    res.end(mailboxPage(mailbox.messages()))
+const mailboxRoutes = (mailbox: Mailbox) => [
+  route<Handler>('GET', '/', ({res}) => {
+    send(res, 200, mailboxPage(mailbox.messages()), {'Content-Type': 'text/html; charset=utf-8'})
   }),
-  route<Handler>('GET', '/api/v1/messages', (res, mailbox) => {
+  route<Handler>('GET', '/api/v1/messages', ({res}) => {
     const messages = mailbox.messages().map(({ID, Created, To, Subject, Text}) => ({
       ID,
       Created,
@@ -75,25 +76,24 @@ const ROUTES = [
     }))
     send(res, 200, {total: messages.length, messages_count: messages.length, messages})
   }),
-  route<Handler>('GET', '/api/v1/message/:id', (res, mailbox, {id}) => {
+  route<Handler>('GET', '/api/v1/message/:id', ({res, params: {id}}) => {
     const message = mailbox.messages().find((candidate) => candidate.ID === id)
     if (!message) return send(res, 404, {message: `No message with ID ${id}`})
     send(res, 200, {...message, To: [{Address: message.To, Name: ''}], From: FROM})
   }),
 ]
 
+const WORDS: ServerWords = {
+  notFound: () => new HttpError(404, {message: 'Not found'}),
+  methodNotAllowed: (method) => new HttpError(405, {message: `${method} is not allowed`}),
+  internalError: (error) => {
+    console.error('mailbox:', error)
+    return new HttpError(500, {message: 'Internal error in the dev mailbox'})
+  },
+}
+
 export async function startMailboxServer(mailbox: Mailbox, port: number, host = '127.0.0.1') {
-  const server: Server = createServer((req, res) => {
-    const matched = matchRoute(
-      ROUTES,
-      req.method ?? 'GET',
-      new URL(req.url ?? '/', 'http://mailbox').pathname,
-    )
-    if (matched.found) return matched.handler(res, mailbox, matched.params)
-    send(res, matched.allowed.length > 0 ? 405 : 404, {
-      message: matched.allowed.length > 0 ? `${req.method} is not allowed` : 'Not found',
-    })
-  })
+  const server: Server = createServer(answerRoutes(mailboxRoutes(mailbox), WORDS))
   return {url: `http://${host}:${await listen(server, port, host)}`, close: () => stop(server)}
 }
 

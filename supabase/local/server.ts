@@ -12,13 +12,16 @@ import {gatewayHeaders, socketAddress} from './clientAddress.ts'
 import {readAuthConfig, type AuthConfig} from './config.ts'
 import {openDatabase, type Database, type RequestClaims} from './database.ts'
 import {BodyOverLimit} from '@quantedge/server-kit/body'
-import {allowCrossOrigin, bearerOf, HttpAnswer, send} from './http.ts'
+import {bearerToken} from '@quantedge/server-kit/bearer'
+import {answeringErrors, HttpError} from '@quantedge/server-kit/httpError'
+import {send} from '@quantedge/server-kit/send'
+import {allowCrossOrigin} from './cors.ts'
 import {DEMO_ANON_KEY, DEMO_JWT_SECRET, DEMO_SERVICE_ROLE_KEY} from './keys.ts'
 import {Mailbox, startMailboxServer} from './mailbox.ts'
 import {postgrestError} from './rest/errors.ts'
 import {handleRest} from './rest/router.ts'
 import {listen, stop as closeServer} from '@quantedge/server-kit/listen'
-import {matchRoute, route, type Params} from '@quantedge/server-kit/routes'
+import {route, routeFor, type Params} from '@quantedge/server-kit/routes'
 import {InvalidToken, verifyToken} from './tokens.ts'
 
 export type AuthSettings = Partial<Omit<AuthConfig, 'rateLimit'>> & {
@@ -86,9 +89,12 @@ export async function startLocalSupabase(
       },
       limits: authLimits(config),
     }
-    const server = createServer((req, res) => {
-      answer(req, res, auth).catch((error: unknown) => answerError(res, error, req.url ?? ''))
-    })
+    const server = createServer(
+      answeringErrors(
+        (req: IncomingMessage, res: ServerResponse) => answer(req, res, auth),
+        errorAnswer,
+      ),
+    )
     const port = await listen(server, options.port ?? 54321, host)
     started.push(() => closeServer(server))
     auth.publicUrl = `http://${host}:${port}`
@@ -132,24 +138,25 @@ async function answer(req: IncomingMessage, res: ServerResponse, auth: AuthConte
   allowCrossOrigin(req, res)
   if (req.method === 'OPTIONS') return send(res, 204)
   const url = new URL(req.url ?? '/', auth.publicUrl)
-  const matched = matchRoute(ROUTES, req.method ?? 'GET', url.pathname)
-  if (!matched.found) {
-    checkApiKey(req, url)
-    throw new HttpAnswer(404, {message: `No API at ${url.pathname}`})
-  }
-  await matched.handler({req, res, url, auth, clientAddress: socketAddress(req)}, matched.params)
+  const {handler, params} = routeFor(ROUTES, req.method ?? 'GET', url.pathname, {
+    notFound: () => {
+      checkApiKey(req, url)
+      return new HttpError(404, {message: `No API at ${url.pathname}`})
+    },
+  })
+  await handler({req, res, url, auth, clientAddress: socketAddress(req)}, params)
 }
 
 function checkApiKey(req: IncomingMessage, url: URL) {
   const apiKey = req.headers.apikey ?? url.searchParams.get('apikey')
   if (!apiKey) {
-    throw new HttpAnswer(401, {
+    throw new HttpError(401, {
       message: 'No API key found in request',
       hint: 'No `apikey` request header or url param was found.',
     })
   }
   if (typeof apiKey !== 'string' || !API_KEYS.has(apiKey)) {
-    throw new HttpAnswer(401, {
+    throw new HttpError(401, {
       message: 'Invalid API key',
       hint: 'Double check your Supabase `anon` or `service_role` API key.',
     })
@@ -158,7 +165,8 @@ function checkApiKey(req: IncomingMessage, url: URL) {
 
 /** The claims PostgREST runs a request with: the bearer JWT's, or the API key's when there is no bearer. */
 async function restClaims(req: IncomingMessage, url: URL, secret: string): Promise<RequestClaims> {
-  const token = bearerOf(req) ?? String(req.headers.apikey ?? url.searchParams.get('apikey'))
+  const token =
+    bearerToken(req.headers) ?? String(req.headers.apikey ?? url.searchParams.get('apikey'))
   try {
     return await verifyToken(secret, token)
   } catch (error) {
@@ -177,16 +185,14 @@ async function restClaims(req: IncomingMessage, url: URL, secret: string): Promi
 }
 
 /** Errors no endpoint turned into an answer: a body over the limit, else a 500 in the stand-in's words. */
-function answerError(res: ServerResponse, error: unknown, path: string) {
-  if (error instanceof HttpAnswer) return send(res, error.status, error.body, error.headers)
+function errorAnswer(error: unknown, req: IncomingMessage): HttpError {
   if (error instanceof BodyOverLimit) {
     const message = `Request body too large (max ${error.limit} bytes)`
-    const answer = path.startsWith('/auth/v1/')
+    return (req.url ?? '').startsWith('/auth/v1/')
       ? authError(413, 'request_entity_too_large', message)
       : // PostgREST reads any size; Supabase's gateway in front of it answers an oversized body with 413.
-        new HttpAnswer(413, {code: null, details: null, hint: null, message})
-    return send(res, answer.status, answer.body, answer.headers)
+        new HttpError(413, {code: null, details: null, hint: null, message})
   }
   console.error('supabase/local:', error)
-  send(res, 500, {message: 'Internal error in the local Supabase stand-in'})
+  return new HttpError(500, {message: 'Internal error in the local Supabase stand-in'})
 }

@@ -2,10 +2,9 @@
 // Supabase CLI's local ports, so `supabase start` can take its place. Auth settings come from
 // supabase/config.toml; whoever starts the stand-in beside a site on another port passes that site's URL.
 import {resolve} from 'node:path'
+import {repositoryRoot} from '@quantedge/server-kit/repositoryRoot'
 import {portSetting, type Env} from '@quantedge/server-kit/settings'
 import type {LocalSupabaseOptions} from './server.ts'
-
-const repositoryRoot = resolve(import.meta.dirname, '..', '..')
 
 export function localSupabaseSettings(env: Env = process.env): LocalSupabaseOptions {
   return {

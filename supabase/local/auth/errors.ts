@@ -1,6 +1,6 @@
 // GoTrue's error answers in the 2024-01-01 API shape, whose `code` auth-js reads as the error code
 // (supabase/auth internal/api/apierrors, errorcode.go).
-import {HttpAnswer} from '../http.ts'
+import {HttpError} from '@quantedge/server-kit/httpError'
 
 export const API_VERSION_HEADERS = {'X-Supabase-Api-Version': '2024-01-01'}
 
@@ -10,7 +10,7 @@ export const authError = (
   message: string,
   extra: Record<string, unknown> = {},
 ) =>
-  new HttpAnswer(
+  new HttpError(
     status,
     {code, message, ...extra},
     {...API_VERSION_HEADERS, 'x-sb-error-code': code},

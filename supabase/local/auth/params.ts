@@ -1,8 +1,8 @@
 // The parameters GoTrue's endpoints read from a body, checked with its messages (supabase/auth
 // internal/api/helpers.go retrieveRequestParams, mail.go validateEmail, password.go checkPasswordStrength).
 import type {IncomingMessage} from 'node:http'
-import {BodyNotUtf8} from '@quantedge/server-kit/body'
-import {BodyNotJson, readJson} from '../http.ts'
+import {BodyNotJson, BodyNotUtf8} from '@quantedge/server-kit/body'
+import {readJson} from '../requestBody.ts'
 import {authError} from './errors.ts'
 
 const MIN_PASSWORD_LENGTH = 6

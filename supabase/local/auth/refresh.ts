@@ -6,7 +6,7 @@
 // - another revoked token is still exchanged within refresh_token_reuse_interval of its revocation;
 // - after that, its reuse revokes every token of the session, so whoever holds the active one is signed
 //   out at their next refresh.
-import {HttpAnswer} from '../http.ts'
+import {HttpError} from '@quantedge/server-kit/httpError'
 import type {AuthRequest} from './context.ts'
 import {authError} from './errors.ts'
 import {createRefreshToken, sessionAnswer} from './sessions.ts'
@@ -24,7 +24,7 @@ const REUSED = Symbol('reused after the interval')
 
 export async function refreshSession(refreshToken: string, {auth}: AuthRequest) {
   if (refreshToken === '')
-    throw new HttpAnswer(400, {
+    throw new HttpError(400, {
       error: 'invalid_request',
       error_description: 'refresh_token required',
     })

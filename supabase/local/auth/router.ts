@@ -1,8 +1,8 @@
 // The part of GoTrue (Supabase Auth, under /auth/v1) that supabase-js uses here, routed as GoTrue routes
 // it (supabase/auth internal/api/api.go), with the per-address limits it puts in front of each endpoint.
 import type {IncomingMessage, ServerResponse} from 'node:http'
-import {matchRoute, route} from '@quantedge/server-kit/routes'
-import {send} from '../http.ts'
+import {route, routeFor, type RouteRefusals} from '@quantedge/server-kit/routes'
+import {send} from '@quantedge/server-kit/send'
 import type {AuthRequest} from './context.ts'
 import type {AuthLimits} from './rateLimits.ts'
 import {API_VERSION_HEADERS, authError, overRequestRateLimit} from './errors.ts'
@@ -70,6 +70,12 @@ const ROUTES = [
   ),
 ]
 
+/** A path or a method GoTrue does not route (the stand-in answers both as not found). */
+const REFUSALS: RouteRefusals = {
+  notFound: (method, path) =>
+    authError(404, 'not_found', `${method} ${path} is not an endpoint of this GoTrue stand-in`),
+}
+
 export async function handleAuth(
   req: IncomingMessage,
   res: ServerResponse,
@@ -77,15 +83,8 @@ export async function handleAuth(
   url: URL,
   request: AuthRequest,
 ) {
-  const matched = matchRoute(ROUTES, req.method ?? 'GET', path)
-  if (!matched.found) {
-    throw authError(
-      404,
-      'not_found',
-      `${req.method} ${path} is not an endpoint of this GoTrue stand-in`,
-    )
-  }
-  const answer = await matched.handler({req, res, url, request})
+  const {handler} = routeFor(ROUTES, req.method ?? 'GET', path, REFUSALS)
+  const answer = await handler({req, res, url, request})
   // null: the handler has answered itself (a redirect); undefined: no content.
   if (answer === null) return
   send(res, answer === undefined ? 204 : 200, answer, API_VERSION_HEADERS)

@@ -4,7 +4,7 @@
 // old address) is not part of this stand-in, and answering 200 while changing nothing would mislead.
 import type {IncomingMessage} from 'node:http'
 import type {Transaction} from '@electric-sql/pglite'
-import {bearerOf} from '../http.ts'
+import {bearerToken} from '@quantedge/server-kit/bearer'
 import {InvalidToken, verifyToken} from '../tokens.ts'
 import type {AuthRequest} from './context.ts'
 import {authError} from './errors.ts'
@@ -15,7 +15,7 @@ import {findUserById, userJson, type UserRow} from './users.ts'
 export type CurrentUser = UserRow & {session_id: string; encrypted_password: string | null}
 
 export async function currentUser(req: IncomingMessage, {auth}: AuthRequest): Promise<CurrentUser> {
-  const bearer = bearerOf(req)
+  const bearer = bearerToken(req.headers)
   if (!bearer)
     throw authError(401, 'no_authorization', 'This endpoint requires a valid Bearer token')
   let claims

@@ -2,6 +2,7 @@
 // or opens a recovery, then sends the browser (303) to the allowed redirect with the session, or the
 // error, in the fragment.
 import type {ServerResponse} from 'node:http'
+import {send} from '@quantedge/server-kit/send'
 import type {AuthRequest} from './context.ts'
 import {authError} from './errors.ts'
 import {redirectTarget} from './redirect.ts'
@@ -40,6 +41,6 @@ export async function verify(url: URL, {auth}: AuthRequest, res: ServerResponse)
         error_code: 'otp_expired',
         error_description: 'Email link is invalid or has expired',
       })
-  res.writeHead(303, {Location: `${redirectTo}#${fragment}`}).end()
+  send(res, 303, undefined, {Location: `${redirectTo}#${fragment}`})
   return null
 }

@@ -1,7 +1,7 @@
 // PostgREST's error answers: its own (PGRSTxxx) and Postgres' errors with the HTTP status PostgREST gives
 // each SQLSTATE (PostgREST src/library/PostgREST/Error.hs, mapSQLtoHTTP; docs/references/errors.rst),
 // including a raised PTxyz (status xyz) and a raised PGRST whose message and detail are JSON.
-import {HttpAnswer} from '../http.ts'
+import {HttpError} from '@quantedge/server-kit/httpError'
 
 export type PostgresError = Error & {code: string; detail?: string; hint?: string}
 
@@ -18,7 +18,7 @@ export const postgrestError = (
   details: string | null = null,
   hint: string | null = null,
   headers: Record<string, string> = {},
-) => new HttpAnswer(status, {code, details, hint, message}, headers)
+) => new HttpError(status, {code, details, hint, message}, headers)
 
 const PREFIX_STATUS: [string, number][] = [
   ['08', 503],
@@ -62,7 +62,7 @@ function statusOf(code: string, authenticated: boolean): number {
 }
 
 /** A Postgres error as PostgREST answers it; `authenticated` is whether the request had a user's token. */
-export function fromPostgres(error: PostgresError, authenticated: boolean): HttpAnswer {
+export function fromPostgres(error: PostgresError, authenticated: boolean): HttpError {
   if (error.code === 'PGRST') return raisedPgrst(error)
   const status = statusOf(error.code, authenticated)
   return postgrestError(
@@ -78,7 +78,7 @@ export function fromPostgres(error: PostgresError, authenticated: boolean): Http
 type RaisedMessage = {code: string; message: string; details?: string | null; hint?: string | null}
 type RaisedDetail = {status: number; headers?: Record<string, string>}
 
-function raisedPgrst(error: PostgresError): HttpAnswer {
+function raisedPgrst(error: PostgresError): HttpError {
   const message = parseObject<RaisedMessage>(error.message)
   if (!message || typeof message.code !== 'string' || typeof message.message !== 'string') {
     return parseFailure(

@@ -4,8 +4,8 @@
 // its errors come back as PostgREST sends them. Each request runs with request.headers, .method and .path set.
 import type {IncomingMessage} from 'node:http'
 import {asRequest, type Database, type RequestClaims, type RequestSettings} from '../database.ts'
-import {BodyNotUtf8} from '@quantedge/server-kit/body'
-import {BodyNotJson, readJson} from '../http.ts'
+import {BodyNotJson, BodyNotUtf8} from '@quantedge/server-kit/body'
+import {readJson} from '../requestBody.ts'
 import {tableColumns} from './columns.ts'
 import {fromPostgres, isPostgresError, postgrestError} from './errors.ts'
 import {parseEqualityFilter, parseLimit, parseOrder, parseSelect} from './query.ts'

@@ -1,0 +1,45 @@
+// What every endpoint of the lake is handed: the request as the route table has read it (the body within the
+// route's limit, the token checked) and the lake's parts.
+import type {Params} from '@quantedge/server-kit/routes'
+import type {HttpResponse} from '@quantedge/server-kit/send'
+import type {EditorAccount} from './editorAccount.ts'
+import type {Listeners} from './listeners.ts'
+import type {LiveEvents} from './liveEvents.ts'
+import type {QueryPool} from './queryPool.ts'
+import type {LakeStore} from './store.ts'
+import type {TransactionLog} from './transactionLog.ts'
+import type {Transactions} from './transactions.ts'
+
+export type Lake = {
+  store: LakeStore
+  log: TransactionLog
+  listeners: Listeners
+  liveEvents: LiveEvents
+  queries: QueryPool
+  transactions: Transactions
+  projectId: string
+  /** The plain HTTP address, which asset URLs use so pages and builds can fetch them. */
+  publicUrl: string
+  /** The token that may read drafts and write. */
+  token: string
+  /** The one local editor's sign-in sessions and preferences. */
+  editor: EditorAccount
+}
+
+export type LakeRequest = {
+  res: HttpResponse
+  method: string
+  /** The route pattern's parameters: `version`, `dataset`, `0` for a trailing `*`, … */
+  params: Params
+  search: URLSearchParams
+  /** Whether the request carries a token; one other than the lake's has been refused by then. */
+  authenticated: boolean
+  body: Buffer
+  contentType: string | undefined
+  /** Whether the request's browser origin is on the lake's CORS allow-list (true without an origin). */
+  originAllowed: boolean
+  lake: Lake
+}
+
+/** How an endpoint answers; the route table (endpoints.ts) names one per endpoint. */
+export type Endpoint = (request: LakeRequest) => unknown
