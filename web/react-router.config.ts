@@ -1,9 +1,15 @@
 import type {Config} from '@react-router/dev/config'
+import {pages, type Page} from '@quantedge/schemas/pages'
 
-// The public site: every route prerendered at build time from published content; no server at runtime.
+// The public site: every page the page list prerenders, rendered at build time from published content; no server
+// at runtime. The not-found page is written to /404, which the site server answers any unknown address with.
 // SITE_RENDER=preview builds the same routes for the draft-preview server instead, rendered per request.
 // SITE_BUILD_DIR lets tests build into a folder of their own.
 const preview = process.env.SITE_RENDER === 'preview'
+
+const prerendered = pages
+  .filter((page: Page) => page.prerender !== false)
+  .map(({path}) => (path === '*' ? '/404' : path))
 
 export default {
   appDirectory: 'app',
@@ -18,11 +24,5 @@ export default {
   },
   buildDirectory: process.env.SITE_BUILD_DIR || (preview ? 'build-preview' : 'build'),
   ssr: preview,
-  ...(preview
-    ? {}
-    : {
-        async prerender({getStaticPaths}) {
-          return [...getStaticPaths(), '/404']
-        },
-      }),
+  ...(preview ? {} : {prerender: prerendered}),
 } satisfies Config

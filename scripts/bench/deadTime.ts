@@ -8,7 +8,7 @@ import {
   openUntilFirstPaint,
   throttleLikeAMobile,
 } from '@quantedge/test-support/mobileThrottling'
-import {PUBLIC_PATHS} from '@quantedge/web/sitePaths'
+import {sitemapPaths} from '@quantedge/schemas/pages'
 import {startSiteServer} from '@quantedge/site-server/server'
 import {buildSiteFrom, startSeededLake} from '@quantedge/test-support/throwawaySite'
 
@@ -61,7 +61,7 @@ export async function benchDeadTime(): Promise<DeadTimeRow[]> {
   const browser = await chromium.launch({executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS})
   try {
     const rows: DeadTimeRow[] = []
-    for (const path of PUBLIC_PATHS) {
+    for (const path of sitemapPaths) {
       const row: DeadTimeRow = {
         path,
         hydratedMs: await hydrationAfterFirstPaint(browser, `${site.url}${path}`),

@@ -2,7 +2,7 @@
 // static page served by the same server in the same run, as the floor.
 import {mkdirSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
-import {PUBLIC_PATHS} from '@quantedge/web/sitePaths'
+import {sitemapPaths} from '@quantedge/schemas/pages'
 import {startSiteServer} from '@quantedge/site-server/server'
 import {buildSiteFrom, startSeededLake} from '@quantedge/test-support/throwawaySite'
 import {auditPage, type PageAudit} from './lighthouse.ts'
@@ -23,7 +23,7 @@ export async function benchSite(runs: number, only?: readonly string[]): Promise
   const site = await startSiteServer(build.root, 0)
   try {
     const rows: SiteBenchRow[] = []
-    for (const path of [...PUBLIC_PATHS, '/bench-bare'].filter(
+    for (const path of [...sitemapPaths, '/bench-bare'].filter(
       (candidate) => !only || only.includes(candidate),
     )) {
       const audits: PageAudit[] = []

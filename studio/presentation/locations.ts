@@ -1,46 +1,44 @@
-// Which pages show each document type, so the Presentation tool can open them beside the editor.
+// Which pages show each document type, from the page list, so the Presentation tool can open them beside the
+// editor: a page's own copy, the documents it lists, and the site settings on every public page.
 import {defineLocations, type DocumentLocationResolvers} from 'sanity/presentation'
+import {pages, type Page} from '@quantedge/schemas/pages'
 
-const everyPage = [
-  {title: 'Home', href: '/'},
-  {title: 'TradingView indicators', href: '/tradingview'},
-  {title: 'Contact', href: '/contactus'},
-]
+const listed: readonly Page[] = pages
+const at = ({title, path}: Page, anchor?: string) => ({
+  title,
+  href: anchor ? `${path}#${anchor}` : path,
+})
+
+/** The page whose copy the document of this type with this route or slug holds. */
+const pageWithCopy = (copy: Page['copy'], name: string | undefined) => {
+  const page = listed.find((page) => page.copy === copy && page.path === `/${name}`)
+  return page ? {locations: [at(page)]} : null
+}
+
+const listingPages = (type: string) =>
+  listed.flatMap((page) =>
+    (page.lists ?? []).filter((list) => list.type === type).map(({anchor}) => at(page, anchor)),
+  )
+
+const listedTypes = new Set(listed.flatMap(({lists}) => lists ?? []).map(({type}) => type))
 
 export const locations: DocumentLocationResolvers = {
+  ...Object.fromEntries(
+    [...listedTypes].map((type) => [type, defineLocations({locations: listingPages(type)})]),
+  ),
   siteSettings: defineLocations({
     message: 'Shown in the header and footer of every page',
-    locations: everyPage,
+    locations: listed.filter((page) => page.sitemap !== false).map((page) => at(page)),
   }),
-  homePage: defineLocations({locations: [{title: 'Home', href: '/'}]}),
+  homePage: defineLocations({
+    locations: listed.filter((page) => page.copy === 'homePage').map((page) => at(page)),
+  }),
   sitePage: defineLocations({
-    select: {title: 'title', route: 'route'},
-    resolve: (doc) =>
-      doc?.route ? {locations: [{title: doc.title ?? doc.route, href: `/${doc.route}`}]} : null,
-  }),
-  indicator: defineLocations({
-    select: {title: 'name'},
-    resolve: (doc) => ({
-      locations: [
-        {title: `${doc?.title ?? 'Indicator'} on TradingView indicators`, href: '/tradingview'},
-      ],
-    }),
-  }),
-  toolkitModule: defineLocations({
-    locations: [{title: 'Backtesting & Strategy Toolkit', href: '/python'}],
-  }),
-  automationService: defineLocations({
-    locations: [{title: 'Tradetron Automation Services', href: '/tradetron'}],
-  }),
-  plan: defineLocations({
-    locations: [
-      {title: 'Home', href: '/#subscribe'},
-      {title: 'Plans', href: '/subscribe'},
-    ],
+    select: {route: 'route'},
+    resolve: (doc) => pageWithCopy('sitePage', doc?.route),
   }),
   legalPage: defineLocations({
-    select: {title: 'title', slug: 'slug.current'},
-    resolve: (doc) =>
-      doc?.slug ? {locations: [{title: doc.title ?? doc.slug, href: `/${doc.slug}`}]} : null,
+    select: {slug: 'slug.current'},
+    resolve: (doc) => pageWithCopy('legalPage', doc?.slug),
   }),
 }

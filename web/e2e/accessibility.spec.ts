@@ -1,10 +1,10 @@
 // axe-core finds no violation on any route, nor with the mobile menu or the indicator dialog open.
 import AxeBuilder from '@axe-core/playwright'
 import type {Page} from '@playwright/test'
-import {PUBLIC_PATHS} from '../app/sitePaths.ts'
+import {sitemapPaths} from '@quantedge/schemas/pages'
 import {expect, openHydrated, test} from './support/fixtures.ts'
 
-const ROUTES = [...PUBLIC_PATHS, '/no-such-page', '/account/confirmed', '/account/reset-password']
+const ROUTES = [...sitemapPaths, '/no-such-page', '/account/confirmed', '/account/reset-password']
 
 const violations = async (page: Page) => {
   const results = await new AxeBuilder({page})

@@ -1,5 +1,5 @@
 // The header and footer on every page, the Services anchor's 80 px offset, and the mobile menu.
-import {PUBLIC_PATHS} from '../app/sitePaths.ts'
+import {sitemapPaths} from '@quantedge/schemas/pages'
 import {expect, openHydrated, test} from './support/fixtures.ts'
 import {seed} from './support/seed.ts'
 
@@ -151,7 +151,7 @@ test.describe('at 320 px wide, the narrowest phone', () => {
   test.use({viewport: {width: 320, height: 640}})
 
   test('no page scrolls sideways', async ({page}) => {
-    for (const path of [...PUBLIC_PATHS, '/no-such-page']) {
+    for (const path of [...sitemapPaths, '/no-such-page']) {
       await page.goto(path)
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - window.innerWidth,

@@ -1,5 +1,5 @@
 // Every route shows its heading and its seeded content, prerendered from the CMS.
-import {PUBLIC_PATHS} from '../app/sitePaths.ts'
+import {sitemapPaths} from '@quantedge/schemas/pages'
 import {expect, openHydrated, test} from './support/fixtures.ts'
 import {firstParagraph, legalPage, seed, sitePage} from './support/seed.ts'
 
@@ -179,7 +179,7 @@ test('every route hydrates without an error in the console', async ({page}) => {
       problems.push(`${page.url()}: ${message.text()}`)
   })
   page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`))
-  for (const path of PUBLIC_PATHS) {
+  for (const path of sitemapPaths) {
     await openHydrated(page, path)
   }
   expect(problems).toEqual([])

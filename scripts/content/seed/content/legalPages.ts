@@ -1,8 +1,7 @@
 import type {LegalPage} from '@quantedge/schemas/types'
-import {legalPageIds} from '@quantedge/schemas/fixed'
+import {legalPageIds, type LegalSlug} from '@quantedge/schemas/fixed'
 import {richText, type SeedDocument} from '../types.ts'
 
-type LegalSlug = (typeof legalPageIds)[number]['slug']
 type Blocks = Parameters<typeof richText>[1]
 
 const LAST_UPDATED = '2026-11-01'

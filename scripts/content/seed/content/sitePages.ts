@@ -1,11 +1,9 @@
 import type {SitePage} from '@quantedge/schemas/types'
-import {sitePageId} from '@quantedge/schemas/fixed'
+import {sitePageId, type SitePageRoute} from '@quantedge/schemas/fixed'
 import {richText, type SeedDocument} from '../types.ts'
 
-type Route = Parameters<typeof sitePageId>[0]
-
 const page = (
-  route: Route,
+  route: SitePageRoute,
   fields: Omit<SeedDocument<SitePage>, '_id' | '_type' | 'route'>,
 ): SeedDocument<SitePage> => ({
   _id: sitePageId(route),
