@@ -32,6 +32,9 @@ export default defineConfig({
     maxWorkers: availableParallelism() + 1,
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    // A poll waits for something that comes on any machine (a listener's event, a build's start): its bound is a
+    // backstop, as long as a test's, not Vitest's default second, which a busy machine overruns.
+    expect: {poll: {timeout: 20_000}},
     projects: [
       {
         extends: true,
