@@ -9,7 +9,7 @@ import {allowMethods, send, type LakeResponse} from './http.ts'
 import type {Listeners} from './listeners.ts'
 import type {LiveEvents} from './liveEvents.ts'
 import {parseMutations} from './mutate.ts'
-import {documentsInPerspective, parsePerspective} from './perspective.ts'
+import {parsePerspective} from './perspective.ts'
 import {paramsFromSearch} from './query.ts'
 import type {QueryPool} from './queryPool.ts'
 import {parseJsonBody} from './requestBody.ts'
@@ -69,16 +69,11 @@ export async function answerQuery(request: DataRequest, res: LakeResponse, lake:
       ? (fromBody.params as Record<string, unknown>)
       : paramsFromSearch(request.search)
   const perspective = parsePerspective(request.search.get('perspective'), request.apiVersion)
-  const documents = documentsInPerspective(
-    lake.store.documents(request.dataset).values(),
-    perspective,
-    request.authenticated,
-  )
   const search = rewriteTextSearch(text)
   const answer = await lake.queries.run({
     query: search.query,
     params,
-    documents,
+    source: {dataset: request.dataset, perspective, authenticated: request.authenticated},
     searchable: search.readsWholeDocument,
     sourceMap:
       request.search.has('resultSourceMap') && request.search.get('resultSourceMap') !== 'false',

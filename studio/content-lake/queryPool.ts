@@ -1,21 +1,27 @@
 // GROQ evaluation off the event loop, with a time budget: a few worker threads (queryWorker.ts) each run one
 // query at a time; a query over budget has its worker terminated and gets an error, while the other workers
-// and the lake's own thread keep answering. Sanity likewise stops queries that run too long ("maximum query
+// and the lake's own thread keep answering. Each worker holds its own copy of a dataset: sent whole the first
+// time that worker reads the dataset, then kept current by each commit's changes (`changed`), so a query sends
+// no documents. Sanity likewise stops queries that run too long ("maximum query
 // execution time", https://www.sanity.io/docs/content-lake/technical-limits) with an error; the lake's budget
 // is shorter because it has a handful of threads, not a cluster.
 import {Worker} from 'node:worker_threads'
+import type {DocumentChangeList} from './datasetCopy.ts'
+import type {DatasetReading, QueryOptions} from './datasetQuery.ts'
 import type {StoredDocument} from './documents.ts'
 import {LakeError} from './errors.ts'
 
-export type QueryJob = {
+export type QueryJob = QueryOptions & {
   query: string
   params: Record<string, unknown>
-  documents: StoredDocument[]
-  /** A whole-document search: give each document its searchable text first (search.ts). */
-  searchable?: boolean
-  /** Also map the result's strings to the documents they came from (sourceMap.ts). */
-  sourceMap?: boolean
+  /** A dataset as the worker's copy holds it, or just these documents (a listener's match, one at a time). */
+  source: ({dataset: string} & DatasetReading) | {documents: StoredDocument[]}
 }
+/** What the pool tells a worker, which handles each in the order sent. */
+export type WorkerMessage =
+  | {kind: 'load'; dataset: string; documents: StoredDocument[]}
+  | {kind: 'change'; dataset: string; changes: DocumentChangeList}
+  | {kind: 'query'; id: number; job: QueryJob}
 /** A worker answers with JSON text of `{result, syncTags, resultSourceMap?}`, which the lake sends on as it is. */
 export type WorkerReply =
   | {id: number; json: string}
@@ -26,6 +32,8 @@ const MAX_WORKERS = 4
 /** Heap per worker: a query that builds a huge result is stopped like one that runs too long. */
 const WORKER_HEAP_MB = 512
 const WORKER_URL = new URL('./queryWorker.ts', import.meta.url)
+
+const post = (worker: Worker, message: WorkerMessage) => worker.postMessage(message)
 
 const overBudget = (budgetMs: number) => {
   const description = `The query ran longer than ${budgetMs} ms, the embedded Content Lake's limit for one query; narrow its filters`
@@ -47,18 +55,32 @@ const workerFailed = (error: Error) => {
   return new LakeError(400, {error: {description, type: 'queryExecutionError'}}, description)
 }
 
+/** A dataset's documents as committed now, for a worker that has no copy yet. */
+export type DatasetSource = (dataset: string) => Iterable<StoredDocument>
+
 export class QueryPool {
   readonly #budgetMs: number
+  readonly #source: DatasetSource
+  /** Every worker, and the datasets it holds a copy of. */
+  readonly #copies = new Map<Worker, Set<string>>()
   readonly #idle: Worker[] = []
   readonly #waiting: ((worker: Worker) => void)[] = []
-  readonly #all = new Set<Worker>()
   /** Stops each query in flight, for `close`. */
   readonly #running = new Set<() => void>()
   #closed = false
   #nextId = 0
 
-  constructor(budgetMs = DEFAULT_QUERY_BUDGET_MS) {
+  constructor(source: DatasetSource, budgetMs = DEFAULT_QUERY_BUDGET_MS) {
+    this.#source = source
     this.#budgetMs = budgetMs
+  }
+
+  /** A commit's changes, for every worker holding a copy of the dataset (a busy one applies them after its query). */
+  changed(dataset: string, changes: ReadonlyMap<string, StoredDocument | null>) {
+    const list: DocumentChangeList = [...changes]
+    for (const [worker, datasets] of this.#copies) {
+      if (datasets.has(dataset)) post(worker, {kind: 'change', dataset, changes: list})
+    }
   }
 
   /** The answer as JSON text: `{"result": …, "resultSourceMap": …}`. */
@@ -66,6 +88,7 @@ export class QueryPool {
     if (this.#closed) throw closing()
     const worker = await this.#acquire()
     const id = (this.#nextId += 1)
+    if ('dataset' in job.source) this.#ensureCopy(worker, job.source.dataset)
     return new Promise<string>((resolve, reject) => {
       const stop = () => {
         clearTimeout(timer)
@@ -96,7 +119,7 @@ export class QueryPool {
       this.#running.add(stop)
       worker.on('message', onReply)
       worker.on('error', onError)
-      worker.postMessage({id, job})
+      post(worker, {kind: 'query', id, job})
     })
   }
 
@@ -104,9 +127,9 @@ export class QueryPool {
   async result(
     query: string,
     params: Record<string, unknown>,
-    documents: StoredDocument[],
+    source: QueryJob['source'],
   ): Promise<unknown> {
-    return (JSON.parse(await this.run({query, params, documents})) as {result: unknown}).result
+    return (JSON.parse(await this.run({query, params, source})) as {result: unknown}).result
   }
 
   async close() {
@@ -115,14 +138,22 @@ export class QueryPool {
     this.#running.clear()
     this.#waiting.length = 0
     this.#idle.length = 0
-    await Promise.all([...this.#all].map((worker) => worker.terminate()))
-    this.#all.clear()
+    await Promise.all([...this.#copies.keys()].map((worker) => worker.terminate()))
+    this.#copies.clear()
+  }
+
+  /** Sends the dataset whole to a worker that has no copy yet; changes committed later follow it in order. */
+  #ensureCopy(worker: Worker, dataset: string) {
+    const datasets = this.#copies.get(worker)
+    if (!datasets || datasets.has(dataset)) return
+    post(worker, {kind: 'load', dataset, documents: [...this.#source(dataset)]})
+    datasets.add(dataset)
   }
 
   #acquire(): Promise<Worker> {
     const idle = this.#idle.pop()
     if (idle) return Promise.resolve(idle)
-    if (this.#all.size < MAX_WORKERS) return Promise.resolve(this.#spawn())
+    if (this.#copies.size < MAX_WORKERS) return Promise.resolve(this.#spawn())
     return new Promise((resolve) => this.#waiting.push(resolve))
   }
 
@@ -134,7 +165,7 @@ export class QueryPool {
 
   /** Stops a worker that overran or failed; a query waiting for a worker gets a new one. */
   #discard(worker: Worker) {
-    this.#all.delete(worker)
+    this.#copies.delete(worker)
     void worker.terminate()
     const next = this.#waiting.shift()
     if (next && !this.#closed) next(this.#spawn())
@@ -149,12 +180,12 @@ export class QueryPool {
     // A worker that fails between queries is dropped (a failure during one is answered by `run`).
     worker.on('error', () => this.#forget(worker))
     worker.on('exit', () => this.#forget(worker))
-    this.#all.add(worker)
+    this.#copies.set(worker, new Set())
     return worker
   }
 
   #forget(worker: Worker) {
-    this.#all.delete(worker)
+    this.#copies.delete(worker)
     const idle = this.#idle.indexOf(worker)
     if (idle >= 0) this.#idle.splice(idle, 1)
   }

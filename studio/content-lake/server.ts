@@ -35,7 +35,7 @@ import {LiveEvents} from './liveEvents.ts'
 import {Presence} from './presence.ts'
 import {QueryPool} from './queryPool.ts'
 import {MAX_JSON_BYTES, MAX_UPLOAD_BYTES, readBody} from './requestBody.ts'
-import {LakeStore} from './store.ts'
+import {LakeStore, type StoreOptions} from './store.ts'
 import {LOCAL_EDITOR, StudioApi} from './studioApi.ts'
 import {TransactionLog} from './transactionLog.ts'
 import {Transactions} from './transactions.ts'
@@ -57,7 +57,7 @@ export type ContentLakeOptions = {
   corsOrigins?: readonly string[]
   /** How long one query may run before it is stopped with an error (default 10 s). */
   queryBudgetMs?: number
-}
+} & StoreOptions
 
 export type ContentLake = {
   url: string
@@ -177,9 +177,12 @@ const KNOWN_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS
 type Parts = {lake: Lake; cors: CorsOrigins; studioApi: StudioApi; token: string}
 
 export async function startContentLake(options: ContentLakeOptions): Promise<ContentLake> {
-  const store = await LakeStore.open(options.dataDir)
+  const store = await LakeStore.open(options.dataDir, options)
   const host = options.host ?? '127.0.0.1'
-  const queries = new QueryPool(options.queryBudgetMs)
+  const queries = new QueryPool(
+    (dataset) => store.documents(dataset).values(),
+    options.queryBudgetMs,
+  )
   const listeners = new Listeners(queries)
   const liveEvents = new LiveEvents()
   const log = new TransactionLog(store.dataDir)

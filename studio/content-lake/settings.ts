@@ -2,6 +2,7 @@
 // Whoever starts the lake beside other servers (npm start) may override any of them.
 import {resolve} from 'node:path'
 import {portSetting, type Env} from '@quantedge/server-kit/settings'
+import {DEFAULT_COMPACT_AFTER_BYTES} from './store.ts'
 import type {WebhookConfig} from './webhooks.ts'
 
 /** The token the embedded lake accepts by default. It guards only a lake on 127.0.0.1. */
@@ -22,6 +23,8 @@ export type LakeEnv = {
   webhooks: WebhookConfig[]
   /** Browser origins that may call the lake with credentials, as a Sanity project's CORS origins. */
   corsOrigins: string[]
+  /** A dataset's journal is compacted into its snapshot once it is larger than the snapshot and this. */
+  compactAfterBytes: number
 }
 
 const repositoryRoot = resolve(import.meta.dirname, '../..')
@@ -45,6 +48,15 @@ function corsOrigins(env: Env) {
   return origins
 }
 
+function byteCount(name: string, fallback: number, env: Env) {
+  const value = env[name]
+  if (!value) return fallback
+  const bytes = Number(value)
+  if (!Number.isSafeInteger(bytes) || bytes < 1)
+    throw new Error(`${name}: "${value}" is not a number of bytes`)
+  return bytes
+}
+
 export function readLakeEnv(env: Env = process.env): LakeEnv {
   const webhookUrl = env.CONTENT_LAKE_WEBHOOK_URL ?? 'http://127.0.0.1:3002/hooks/publish'
   return {
@@ -66,5 +78,10 @@ export function readLakeEnv(env: Env = process.env): LakeEnv {
         ]
       : [],
     corsOrigins: corsOrigins(env),
+    compactAfterBytes: byteCount(
+      'CONTENT_LAKE_COMPACT_AFTER_BYTES',
+      DEFAULT_COMPACT_AFTER_BYTES,
+      env,
+    ),
   }
 }

@@ -61,7 +61,13 @@ export class Transactions {
     const transaction = await applyTransaction(
       before,
       request.mutations(before),
-      (query, params, documents) => queries.result(query, params, documents),
+      (query, params, pending) =>
+        queries.result(query, params, {
+          dataset,
+          perspective: 'raw',
+          authenticated: true,
+          pending: [...pending],
+        }),
       request.transactionId,
     )
     if (request.dryRun) return transaction
@@ -70,7 +76,9 @@ export class Transactions {
       before: before.get(id) ?? null,
       after,
     }))
-    store.commit(dataset, transaction.changes)
+    // Stored and sent to the query workers in one step, so no query sent after the answer misses it.
+    store.commit(dataset, transaction.transactionId, transaction.changes)
+    queries.changed(dataset, transaction.changes)
     const logged: LoggedTransaction = {
       id: transaction.transactionId,
       timestamp: new Date().toISOString(),

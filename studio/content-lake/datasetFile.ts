@@ -1,0 +1,232 @@
+// One dataset on disk: a snapshot in Sanity's export format (`<dataset>.ndjson`, one document a line, by _id,
+// what `sanity dataset import` reads: https://www.sanity.io/docs/content-lake/importing-data) and journals
+// (`<dataset>.<n>.journal`), one line per committed transaction holding each changed document as it became
+// (null: deleted). A commit appends one line and syncs it, so its cost does not grow with the dataset; the
+// snapshot is rewritten now and then (compaction) from the documents in memory, in the background.
+//
+// Crash safety: a line is acknowledged only once synced, so a line cut short by a crash is one nobody was told
+// about, and it can only be the last line of the last journal (dropped when read). Compaction first starts a new
+// journal, then writes the new snapshot beside the old one, syncs it, gives it the snapshot's name in one step
+// and only then removes the journals it holds. A crash at any point leaves the old snapshot with every journal,
+// or the new snapshot with journals it already holds: replaying a line sets each document to a state it had,
+// so replaying lines the snapshot holds changes nothing that later lines do not set again.
+import {closeSync, fdatasyncSync, fsyncSync, openSync, readdirSync, readFileSync} from 'node:fs'
+import {existsSync, renameSync, statSync, truncateSync, unlinkSync, writeSync} from 'node:fs'
+import {open} from 'node:fs/promises'
+import {join} from 'node:path'
+import {MAX_DOCUMENT_DEPTH, nestingDepth} from './depth.ts'
+import type {StoredDocument} from './documents.ts'
+
+export type DocumentChanges = ReadonlyMap<string, StoredDocument | null>
+
+/** One journal line: a committed transaction's documents as they became. */
+type JournalLine = {transactionId: string; documents: Record<string, StoredDocument | null>}
+
+/** How many documents are serialized between two turns of the event loop while compacting. */
+const COMPACTION_CHUNK = 200
+
+const byId = (a: StoredDocument, b: StoredDocument) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0)
+
+/** Syncs a folder, so a file created or renamed in it survives a crash of the machine, not only of the lake. */
+function syncFolder(folder: string) {
+  const descriptor = openSync(folder, 'r')
+  try {
+    fsyncSync(descriptor)
+  } finally {
+    closeSync(descriptor)
+  }
+}
+
+function parseLine<T>(line: string, where: string, what: string): T {
+  try {
+    return JSON.parse(line) as T
+  } catch (error) {
+    throw new Error(`${where} is not ${what} (${(error as Error).message})`)
+  }
+}
+
+/** Sanity holds no deeper document, and one would break every query that reads it. */
+function checkDepth(doc: StoredDocument | null, where: string) {
+  if (doc && nestingDepth(doc, MAX_DOCUMENT_DEPTH) > MAX_DOCUMENT_DEPTH) {
+    throw new Error(
+      `${where}: document "${doc._id}" nests deeper than ${MAX_DOCUMENT_DEPTH} levels, Sanity's limit; flatten or remove it`,
+    )
+  }
+}
+
+export class DatasetFile {
+  readonly #folder: string
+  readonly #dataset: string
+  readonly #compactAfterBytes: number
+  /** The journals the snapshot may not hold yet, oldest first; the last one takes new lines. */
+  #journals: number[] = []
+  #journal: number | undefined
+  #journalBytes = 0
+  #snapshotBytes = 0
+  #compaction: Promise<void> | undefined
+
+  constructor(folder: string, dataset: string, compactAfterBytes: number) {
+    this.#folder = folder
+    this.#dataset = dataset
+    this.#compactAfterBytes = compactAfterBytes
+  }
+
+  /** The dataset's documents: the snapshot, then every journal line in order. A broken line stops with its place. */
+  read(): Map<string, StoredDocument> {
+    const documents = new Map<string, StoredDocument>()
+    this.#removeLeftovers()
+    const snapshot = this.#snapshotPath()
+    if (existsSync(snapshot)) {
+      const text = readFileSync(snapshot, 'utf8')
+      this.#snapshotBytes = Buffer.byteLength(text)
+      text.split('\n').forEach((line, index) => {
+        if (line.trim() === '') return
+        const where = `${snapshot}:${index + 1}`
+        const doc = parseLine<StoredDocument>(line, where, 'a JSON document')
+        checkDepth(doc, where)
+        documents.set(doc._id, doc)
+      })
+    }
+    this.#journals = this.#journalNumbers()
+    this.#journals.forEach((number, position) => {
+      const last = position === this.#journals.length - 1
+      this.#replay(number, last, documents)
+    })
+    return documents
+  }
+
+  /** Appends a transaction's changes and syncs them: once this returns, a crash cannot lose them. */
+  append(transactionId: string, changes: DocumentChanges) {
+    const line: JournalLine = {transactionId, documents: Object.fromEntries(changes)}
+    const bytes = Buffer.from(`${JSON.stringify(line)}\n`)
+    const descriptor = this.#openJournal()
+    try {
+      writeSync(descriptor, bytes)
+      fdatasyncSync(descriptor)
+    } finally {
+      closeSync(descriptor)
+    }
+    this.#journalBytes += bytes.length
+  }
+
+  /** Whether the journals have outgrown the snapshot enough that rewriting it pays (amortized per write). */
+  get wantsCompaction() {
+    return (
+      this.#compaction === undefined &&
+      this.#journalBytes > Math.max(this.#compactAfterBytes, this.#snapshotBytes)
+    )
+  }
+
+  get hasJournal() {
+    return this.#journalBytes > 0
+  }
+
+  /**
+   * Rewrites the snapshot from `documents` (the dataset as every line appended so far left it), in the
+   * background; lines appended meanwhile go to a new journal. Resolves once the old journals are gone.
+   */
+  compact(documents: Iterable<StoredDocument>): Promise<void> {
+    if (this.#compaction) return this.#compaction
+    const sorted = [...documents].sort(byId)
+    const held = [...this.#journals]
+    this.#startJournal()
+    this.#compaction = this.#writeSnapshot(sorted, held).finally(() => {
+      this.#compaction = undefined
+    })
+    return this.#compaction
+  }
+
+  /** The running compaction, if any. */
+  settled(): Promise<void> {
+    return this.#compaction ?? Promise.resolve()
+  }
+
+  async #writeSnapshot(sorted: StoredDocument[], held: number[]) {
+    const temporary = `${this.#snapshotPath()}.compacting`
+    const file = await open(temporary, 'w')
+    let bytes = 0
+    try {
+      for (let start = 0; start < sorted.length; start += COMPACTION_CHUNK) {
+        const text = sorted
+          .slice(start, start + COMPACTION_CHUNK)
+          .map((doc) => `${JSON.stringify(doc)}\n`)
+          .join('')
+        bytes += Buffer.byteLength(text)
+        await file.write(text)
+      }
+      await file.datasync()
+    } finally {
+      await file.close()
+    }
+    renameSync(temporary, this.#snapshotPath())
+    syncFolder(this.#folder)
+    this.#snapshotBytes = bytes
+    for (const number of held) unlinkSync(this.#journalPath(number))
+    this.#journals = this.#journals.filter((number) => !held.includes(number))
+  }
+
+  #replay(number: number, last: boolean, documents: Map<string, StoredDocument>) {
+    const path = this.#journalPath(number)
+    const text = readFileSync(path, 'utf8')
+    const complete = text.slice(0, text.lastIndexOf('\n') + 1)
+    if (complete !== text) {
+      if (!last) throw new Error(`${path} ends in a cut-off line, but a later journal follows it`)
+      truncateSync(path, Buffer.byteLength(complete))
+    }
+    this.#journalBytes += Buffer.byteLength(complete)
+    complete.split('\n').forEach((line, index) => {
+      if (line === '') return
+      const where = `${path}:${index + 1}`
+      const entry = parseLine<JournalLine>(line, where, 'a journaled transaction')
+      for (const [id, doc] of Object.entries(entry.documents ?? {})) {
+        checkDepth(doc, where)
+        if (doc) documents.set(id, doc)
+        else documents.delete(id)
+      }
+    })
+  }
+
+  #openJournal() {
+    if (this.#journal === undefined) {
+      const latest = this.#journals.at(-1)
+      if (latest === undefined) this.#startJournal()
+      else this.#journal = latest
+    }
+    return openSync(this.#journalPath(this.#journal ?? 0), 'a')
+  }
+
+  /** A new, empty journal after the others, its name synced to disk before any line is acknowledged in it. */
+  #startJournal() {
+    const number = (this.#journals.at(-1) ?? 0) + 1
+    closeSync(openSync(this.#journalPath(number), 'a'))
+    syncFolder(this.#folder)
+    this.#journals.push(number)
+    this.#journal = number
+    this.#journalBytes = 0
+  }
+
+  /** A snapshot a crash interrupted is dropped: the old snapshot and the journals hold everything. */
+  #removeLeftovers() {
+    const leftover = `${this.#snapshotPath()}.compacting`
+    if (existsSync(leftover)) unlinkSync(leftover)
+  }
+
+  #journalNumbers() {
+    const pattern = new RegExp(`^${this.#dataset}\\.(\\d+)\\.journal$`)
+    return readdirSync(this.#folder)
+      .flatMap((name) => {
+        const number = pattern.exec(name)?.[1]
+        return number === undefined ? [] : [Number(number)]
+      })
+      .filter((number) => statSync(this.#journalPath(number)).isFile())
+      .sort((a, b) => a - b)
+  }
+
+  #snapshotPath() {
+    return join(this.#folder, `${this.#dataset}.ndjson`)
+  }
+
+  #journalPath(number: number) {
+    return join(this.#folder, `${this.#dataset}.${number}.journal`)
+  }
+}
