@@ -41,7 +41,8 @@ const isIndexedField = (node: ExprNode) => isField(node, '_id') || isField(node,
 function referencing(node: ExprNode & {type: 'FuncCall'}, {copy, view}: Indexes): Narrowing {
   const ids: string[] = []
   for (const arg of node.args) {
-    const list = literalString(arg) ?? stringList(arg)
+    const single = literalString(arg)
+    const list = single === undefined ? stringList(arg) : [single]
     if (list === undefined) return undefined
     ids.push(...list)
   }
