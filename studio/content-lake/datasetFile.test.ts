@@ -77,6 +77,14 @@ describe('a dataset on disk', () => {
     expect([...opened(folder).documents].map(([id]) => id)).toEqual(['0-first', 'b'])
   })
 
+  it('leaves only the snapshot when closed', async () => {
+    const folder = emptyFolder()
+    const {file, documents} = writeThree(folder)
+    await file.close(documents.values())
+    expect(readdirSync(folder)).toEqual(['production.ndjson'])
+    expect([...opened(folder).documents]).toEqual(EXPECTED)
+  })
+
   it('drops a last line a crash cut short (never acknowledged) and keeps the rest', () => {
     const folder = emptyFolder()
     writeThree(folder)

@@ -117,10 +117,6 @@ export class DatasetFile {
     )
   }
 
-  get hasJournal() {
-    return this.#journalBytes > 0
-  }
-
   /**
    * Rewrites the snapshot from `documents` (the dataset as every line appended so far left it), in the
    * background; lines appended meanwhile go to a new journal. Resolves once the old journals are gone.
@@ -139,6 +135,18 @@ export class DatasetFile {
   /** The running compaction, if any. */
   settled(): Promise<void> {
     return this.#compaction ?? Promise.resolve()
+  }
+
+  /** Folds the journals into the snapshot and removes the empty journal left, so a stopped dataset is one file. */
+  async close(documents: Iterable<StoredDocument>) {
+    await this.settled().catch(() => undefined)
+    if (this.#journalBytes > 0 || this.#journals.length > 1) await this.compact(documents)
+    const [only] = this.#journals
+    if (this.#journals.length === 1 && only !== undefined && this.#journalBytes === 0) {
+      unlinkSync(this.#journalPath(only))
+      this.#journals = []
+      this.#journal = undefined
+    }
   }
 
   async #writeSnapshot(sorted: StoredDocument[], held: number[]) {

@@ -79,10 +79,7 @@ export class LakeStore {
   /** Compacts what the journals hold, so the snapshots are complete, and gives the data folder up. */
   async release(): Promise<void> {
     try {
-      for (const {file, documents} of this.#datasets.values()) {
-        await file.settled().catch(() => undefined)
-        if (file.hasJournal) await file.compact(documents.values())
-      }
+      for (const {file, documents} of this.#datasets.values()) await file.close(documents.values())
     } finally {
       await this.#lock.release()
     }
