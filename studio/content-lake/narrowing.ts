@@ -37,7 +37,7 @@ const isField = (node: ExprNode, name: string) =>
 
 const isIndexedField = (node: ExprNode) => isField(node, '_id') || isField(node, '_type')
 
-/** Which ids a `references(…)` of literal strings and lists may accept (groq-js ignores other arguments). */
+/** Which ids `references(…)` of literal strings and lists of them may accept; any other argument: no narrowing. */
 function referencing(node: ExprNode & {type: 'FuncCall'}, {copy, view}: Indexes): Narrowing {
   const ids: string[] = []
   for (const arg of node.args) {

@@ -76,7 +76,8 @@ export class Transactions {
       before: before.get(id) ?? null,
       after,
     }))
-    // Stored and sent to the query workers in one step, so no query sent after the answer misses it.
+    // Stored and sent to the query workers in one step, so no query sent after the answer misses it: Sanity's
+    // `visibility=sync`, which @sanity/client sends (https://www.sanity.io/docs/http-mutations, "visibility").
     store.commit(dataset, transaction.transactionId, transaction.changes)
     queries.changed(dataset, transaction.changes)
     const logged: LoggedTransaction = {
