@@ -7,6 +7,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterEach, describe, expect, it} from 'vitest'
 import {DatasetFile} from './datasetFile.ts'
+import {documentsOfText} from './datasetText.ts'
 import type {StoredDocument} from './documents.ts'
 
 const folders: string[] = []
@@ -62,19 +63,32 @@ describe('a dataset on disk', () => {
     expect([...opened(folder).documents]).toEqual(EXPECTED)
   })
 
-  it('compacts into Sanity’s export format, one document a line by _id, and removes the journals', async () => {
+  it('compacts into Sanity’s export format, one document a line in the dataset’s order, and removes the journals', async () => {
     const folder = emptyFolder()
     const {file, documents} = writeThree(folder)
     documents.set('0-first', doc('0-first'))
     file.append('t4', new Map([['0-first', doc('0-first')]]))
     await file.compact(documents.values())
     const lines = readFileSync(join(folder, 'production.ndjson'), 'utf8').trimEnd().split('\n')
-    expect(lines.map((line) => (JSON.parse(line) as StoredDocument)._id)).toEqual(['0-first', 'b'])
+    expect(lines.map((line) => (JSON.parse(line) as StoredDocument)._id)).toEqual(['b', '0-first'])
     expect(readdirSync(folder).filter((name) => name.endsWith('.journal'))).toEqual([
       'production.2.journal',
     ])
     expect(readFileSync(join(folder, 'production.2.journal'), 'utf8')).toBe('')
-    expect([...opened(folder).documents].map(([id]) => id)).toEqual(['0-first', 'b'])
+    expect([...opened(folder).documents].map(([id]) => id)).toEqual(['b', '0-first'])
+  })
+
+  it('hands out its text, from which a query worker reads the same documents in the same order', async () => {
+    const folder = emptyFolder()
+    const {file, documents} = writeThree(folder)
+    expect([...documentsOfText(file.text())]).toEqual([...documents])
+    const compaction = file.compact(documents.values())
+    documents.set('c', doc('c'))
+    file.append('t4', new Map([['c', doc('c')]]))
+    await compaction
+    documents.delete('b')
+    file.append('t5', new Map([['b', null]]))
+    expect([...documentsOfText(file.text())]).toEqual([...documents])
   })
 
   it('leaves only the snapshot when closed', async () => {

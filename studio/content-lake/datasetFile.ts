@@ -1,5 +1,6 @@
-// One dataset on disk: a snapshot in Sanity's export format (`<dataset>.ndjson`, one document a line, by _id,
-// what `sanity dataset import` reads: https://www.sanity.io/docs/content-lake/importing-data) and journals
+// One dataset on disk: a snapshot in Sanity's export format (`<dataset>.ndjson`, one document a line, what
+// `sanity dataset import` reads: https://www.sanity.io/docs/content-lake/importing-data), in the dataset's order
+// (as read, new documents after, so a restart keeps the order of unordered query results), and journals
 // (`<dataset>.<n>.journal`), one line per committed transaction holding each changed document as it became
 // (null: deleted). A commit appends one line and syncs it, so its cost does not grow with the dataset; the
 // snapshot is rewritten now and then (compaction) from the documents in memory, in the background.
@@ -14,18 +15,13 @@ import {closeSync, fdatasyncSync, fsyncSync, openSync, readdirSync, readFileSync
 import {existsSync, renameSync, statSync, truncateSync, unlinkSync, writeSync} from 'node:fs'
 import {open} from 'node:fs/promises'
 import {join} from 'node:path'
-import {MAX_DOCUMENT_DEPTH, nestingDepth} from './depth.ts'
+import {readSnapshot, replayJournal, type DatasetText, type JournalLine} from './datasetText.ts'
 import type {StoredDocument} from './documents.ts'
 
 export type DocumentChanges = ReadonlyMap<string, StoredDocument | null>
 
-/** One journal line: a committed transaction's documents as they became. */
-type JournalLine = {transactionId: string; documents: Record<string, StoredDocument | null>}
-
 /** How many documents are serialized between two turns of the event loop while compacting. */
 const COMPACTION_CHUNK = 200
-
-const byId = (a: StoredDocument, b: StoredDocument) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0)
 
 /** Syncs a folder, so a file created or renamed in it survives a crash of the machine, not only of the lake. */
 function syncFolder(folder: string) {
@@ -34,23 +30,6 @@ function syncFolder(folder: string) {
     fsyncSync(descriptor)
   } finally {
     closeSync(descriptor)
-  }
-}
-
-function parseLine<T>(line: string, where: string, what: string): T {
-  try {
-    return JSON.parse(line) as T
-  } catch (error) {
-    throw new Error(`${where} is not ${what} (${(error as Error).message})`)
-  }
-}
-
-/** Sanity holds no deeper document, and one would break every query that reads it. */
-function checkDepth(doc: StoredDocument | null, where: string) {
-  if (doc && nestingDepth(doc, MAX_DOCUMENT_DEPTH) > MAX_DOCUMENT_DEPTH) {
-    throw new Error(
-      `${where}: document "${doc._id}" nests deeper than ${MAX_DOCUMENT_DEPTH} levels, Sanity's limit; flatten or remove it`,
-    )
   }
 }
 
@@ -64,6 +43,9 @@ export class DatasetFile {
   #journalBytes = 0
   #snapshotBytes = 0
   #compaction: Promise<void> | undefined
+  /** The dataset as text (what a query worker reads its copy from), and the lines appended since a compaction began. */
+  #text: {snapshot: string; journals: string[]} = {snapshot: '', journals: []}
+  #sinceCompaction: string[] | undefined
 
   constructor(folder: string, dataset: string, compactAfterBytes: number) {
     this.#folder = folder
@@ -79,13 +61,8 @@ export class DatasetFile {
     if (existsSync(snapshot)) {
       const text = readFileSync(snapshot, 'utf8')
       this.#snapshotBytes = Buffer.byteLength(text)
-      text.split('\n').forEach((line, index) => {
-        if (line.trim() === '') return
-        const where = `${snapshot}:${index + 1}`
-        const doc = parseLine<StoredDocument>(line, where, 'a JSON document')
-        checkDepth(doc, where)
-        documents.set(doc._id, doc)
-      })
+      readSnapshot(text, {name: snapshot, check: true}, documents)
+      this.#text.snapshot = text
     }
     this.#journals = this.#journalNumbers()
     this.#journals.forEach((number, position) => {
@@ -95,10 +72,16 @@ export class DatasetFile {
     return documents
   }
 
+  /** The dataset as text, as committed so far. */
+  text(): DatasetText {
+    return {snapshot: this.#text.snapshot, journals: [...this.#text.journals]}
+  }
+
   /** Appends a transaction's changes and syncs them: once this returns, a crash cannot lose them. */
   append(transactionId: string, changes: DocumentChanges) {
     const line: JournalLine = {transactionId, documents: Object.fromEntries(changes)}
-    const bytes = Buffer.from(`${JSON.stringify(line)}\n`)
+    const text = `${JSON.stringify(line)}\n`
+    const bytes = Buffer.from(text)
     const descriptor = this.#openJournal()
     try {
       writeSync(descriptor, bytes)
@@ -107,6 +90,8 @@ export class DatasetFile {
       closeSync(descriptor)
     }
     this.#journalBytes += bytes.length
+    this.#text.journals.push(text)
+    this.#sinceCompaction?.push(text)
   }
 
   /** Whether the journals have outgrown the snapshot enough that rewriting it pays (amortized per write). */
@@ -123,11 +108,13 @@ export class DatasetFile {
    */
   compact(documents: Iterable<StoredDocument>): Promise<void> {
     if (this.#compaction) return this.#compaction
-    const sorted = [...documents].sort(byId)
+    const ordered = [...documents]
     const held = [...this.#journals]
     this.#startJournal()
-    this.#compaction = this.#writeSnapshot(sorted, held).finally(() => {
+    this.#sinceCompaction = []
+    this.#compaction = this.#writeSnapshot(ordered, held).finally(() => {
       this.#compaction = undefined
+      this.#sinceCompaction = undefined
     })
     return this.#compaction
   }
@@ -149,16 +136,18 @@ export class DatasetFile {
     }
   }
 
-  async #writeSnapshot(sorted: StoredDocument[], held: number[]) {
+  async #writeSnapshot(ordered: StoredDocument[], held: number[]) {
     const temporary = `${this.#snapshotPath()}.compacting`
     const file = await open(temporary, 'w')
+    const chunks: string[] = []
     let bytes = 0
     try {
-      for (let start = 0; start < sorted.length; start += COMPACTION_CHUNK) {
-        const text = sorted
+      for (let start = 0; start < ordered.length; start += COMPACTION_CHUNK) {
+        const text = ordered
           .slice(start, start + COMPACTION_CHUNK)
           .map((doc) => `${JSON.stringify(doc)}\n`)
           .join('')
+        chunks.push(text)
         bytes += Buffer.byteLength(text)
         await file.write(text)
       }
@@ -169,6 +158,7 @@ export class DatasetFile {
     renameSync(temporary, this.#snapshotPath())
     syncFolder(this.#folder)
     this.#snapshotBytes = bytes
+    this.#text = {snapshot: chunks.join(''), journals: this.#sinceCompaction ?? []}
     for (const number of held) unlinkSync(this.#journalPath(number))
     this.#journals = this.#journals.filter((number) => !held.includes(number))
   }
@@ -182,16 +172,8 @@ export class DatasetFile {
       truncateSync(path, Buffer.byteLength(complete))
     }
     this.#journalBytes += Buffer.byteLength(complete)
-    complete.split('\n').forEach((line, index) => {
-      if (line === '') return
-      const where = `${path}:${index + 1}`
-      const entry = parseLine<JournalLine>(line, where, 'a journaled transaction')
-      for (const [id, doc] of Object.entries(entry.documents ?? {})) {
-        checkDepth(doc, where)
-        if (doc) documents.set(id, doc)
-        else documents.delete(id)
-      }
-    })
+    replayJournal(complete, {name: path, check: true}, documents)
+    this.#text.journals.push(complete)
   }
 
   #openJournal() {

@@ -1,13 +1,15 @@
 // GROQ evaluation off the event loop, with a time budget: a few worker threads (queryWorker.ts) each run one
 // query at a time; a query over budget has its worker terminated and gets an error, while the other workers
-// and the lake's own thread keep answering. Each worker holds its own copy of a dataset: sent whole the first
-// time that worker reads the dataset, then kept current by each commit's changes (`changed`), so a query sends
-// no documents. Sanity likewise stops queries that run too long ("maximum query
+// and the lake's own thread keep answering. Each worker holds its own copy of a dataset: read from the dataset's
+// text (snapshot and journal lines, cheap to hand over; the worker parses it) the first time that worker reads
+// the dataset, then kept current by each commit's changes (`changed`), so a query sends no documents. One worker
+// starts with the pool and reads every dataset at once, so the first query after a start finds it ready. Sanity likewise stops queries that run too long ("maximum query
 // execution time", https://www.sanity.io/docs/content-lake/technical-limits) with an error; the lake's budget
 // is shorter because it has a handful of threads, not a cluster.
 import {Worker} from 'node:worker_threads'
 import type {DocumentChangeList} from './datasetCopy.ts'
 import type {DatasetReading, QueryOptions} from './datasetQuery.ts'
+import type {DatasetText} from './datasetText.ts'
 import type {StoredDocument} from './documents.ts'
 import {LakeError} from './errors.ts'
 
@@ -19,7 +21,7 @@ export type QueryJob = QueryOptions & {
 }
 /** What the pool tells a worker, which handles each in the order sent. */
 export type WorkerMessage =
-  | {kind: 'load'; dataset: string; documents: StoredDocument[]}
+  | {kind: 'load'; dataset: string; text: DatasetText}
   | {kind: 'change'; dataset: string; changes: DocumentChangeList}
   | {kind: 'query'; id: number; job: QueryJob}
 /** A worker answers with JSON text of `{result, syncTags, resultSourceMap?}`, which the lake sends on as it is. */
@@ -55,8 +57,8 @@ const workerFailed = (error: Error) => {
   return new LakeError(400, {error: {description, type: 'queryExecutionError'}}, description)
 }
 
-/** A dataset's documents as committed now, for a worker that has no copy yet. */
-export type DatasetSource = (dataset: string) => Iterable<StoredDocument>
+/** The datasets there are, and each one's text as committed now, for a worker that has no copy yet. */
+export type DatasetSource = {names: () => string[]; text: (dataset: string) => DatasetText}
 
 export class QueryPool {
   readonly #budgetMs: number
@@ -73,6 +75,9 @@ export class QueryPool {
   constructor(source: DatasetSource, budgetMs = DEFAULT_QUERY_BUDGET_MS) {
     this.#source = source
     this.#budgetMs = budgetMs
+    const first = this.#spawn()
+    for (const dataset of source.names()) this.#ensureCopy(first, dataset)
+    this.#idle.push(first)
   }
 
   /** A commit's changes, for every worker holding a copy of the dataset (a busy one applies them after its query). */
@@ -142,11 +147,11 @@ export class QueryPool {
     this.#copies.clear()
   }
 
-  /** Sends the dataset whole to a worker that has no copy yet; changes committed later follow it in order. */
+  /** Sends the dataset's text to a worker that has no copy yet; changes committed later follow it in order. */
   #ensureCopy(worker: Worker, dataset: string) {
     const datasets = this.#copies.get(worker)
     if (!datasets || datasets.has(dataset)) return
-    post(worker, {kind: 'load', dataset, documents: [...this.#source(dataset)]})
+    post(worker, {kind: 'load', dataset, text: this.#source.text(dataset)})
     datasets.add(dataset)
   }
 

@@ -5,6 +5,7 @@
 // they were sent: a query sent after a commit's changes sees them.
 import {parentPort} from 'node:worker_threads'
 import {QueryableDataset, type QueryAnswer} from './datasetQuery.ts'
+import {documentsOfText} from './datasetText.ts'
 import {LakeError} from './errors.ts'
 import {evaluateQuery} from './query.ts'
 import type {QueryJob, WorkerMessage, WorkerReply} from './queryPool.ts'
@@ -50,7 +51,7 @@ async function reply(id: number, job: QueryJob): Promise<WorkerReply> {
 
 async function handle(message: WorkerMessage) {
   if (message.kind === 'load')
-    datasets.set(message.dataset, new QueryableDataset(message.documents))
+    datasets.set(message.dataset, new QueryableDataset(documentsOfText(message.text).values()))
   else if (message.kind === 'change') datasets.get(message.dataset)?.apply(message.changes)
   else parentPort?.postMessage(await reply(message.id, message.job))
 }

@@ -180,7 +180,7 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
   const store = await LakeStore.open(options.dataDir, options)
   const host = options.host ?? '127.0.0.1'
   const queries = new QueryPool(
-    (dataset) => store.documents(dataset).values(),
+    {names: () => store.datasetNames(), text: (dataset) => store.text(dataset)},
     options.queryBudgetMs,
   )
   const listeners = new Listeners(queries)

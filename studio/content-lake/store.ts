@@ -7,6 +7,7 @@ import {readdirSync} from 'node:fs'
 import {resolve} from 'node:path'
 import {lockDataFolder, type DataFolderLock} from '@quantedge/server-kit/dataFolderLock'
 import {DatasetFile, type DocumentChanges} from './datasetFile.ts'
+import type {DatasetText} from './datasetText.ts'
 import type {StoredDocument} from './documents.ts'
 
 const DATASET_NAME = /^[a-z0-9][a-z0-9_-]{0,63}$/
@@ -59,6 +60,16 @@ export class LakeStore {
   /** The dataset as committed so far. The map changes in place on commit: read it within one step. */
   documents(dataset: string): ReadonlyMap<string, StoredDocument> {
     return this.#dataset(dataset).documents
+  }
+
+  /** The dataset as text, as committed now (what a query worker reads its copy from). */
+  text(dataset: string): DatasetText {
+    return this.#dataset(dataset).file.text()
+  }
+
+  /** The datasets read so far (every one in the data folder, and any written since). */
+  datasetNames(): string[] {
+    return [...this.#datasets.keys()]
   }
 
   /** Stores a transaction's changes (null deletes): synced to disk, then applied in memory. */

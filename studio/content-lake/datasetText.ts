@@ -1,0 +1,71 @@
+// A dataset as text: its snapshot (one document a line) and its journal lines (one committed transaction a line,
+// each changed document as it became, null: deleted), read into documents in one way wherever they are read: by
+// the store from its files at start (checking each line, and naming the file and line of a broken one) and by a
+// query worker from the text the store hands it (already checked), so both hold the same documents in the same
+// order.
+import {MAX_DOCUMENT_DEPTH, nestingDepth} from './depth.ts'
+import type {StoredDocument} from './documents.ts'
+
+export type DatasetText = {snapshot: string; journals: readonly string[]}
+
+/** One journal line: a committed transaction's documents as they became. */
+export type JournalLine = {transactionId: string; documents: Record<string, StoredDocument | null>}
+
+/** Where a text came from, for errors, and whether to check each document's depth. */
+type Reading = {name: string; check: boolean}
+
+function parseLine<T>(line: string, where: string, what: string): T {
+  try {
+    return JSON.parse(line) as T
+  } catch (error) {
+    throw new Error(`${where} is not ${what} (${(error as Error).message})`)
+  }
+}
+
+/** Sanity holds no deeper document, and one would break every query that reads it. */
+function checkDepth(doc: StoredDocument | null, where: string) {
+  if (doc && nestingDepth(doc, MAX_DOCUMENT_DEPTH) > MAX_DOCUMENT_DEPTH) {
+    throw new Error(
+      `${where}: document "${doc._id}" nests deeper than ${MAX_DOCUMENT_DEPTH} levels, Sanity's limit; flatten or remove it`,
+    )
+  }
+}
+
+export function readSnapshot(
+  text: string,
+  {name, check}: Reading,
+  documents: Map<string, StoredDocument>,
+) {
+  text.split('\n').forEach((line, index) => {
+    if (line.trim() === '') return
+    const where = `${name}:${index + 1}`
+    const doc = parseLine<StoredDocument>(line, where, 'a JSON document')
+    if (check) checkDepth(doc, where)
+    documents.set(doc._id, doc)
+  })
+}
+
+export function replayJournal(
+  text: string,
+  {name, check}: Reading,
+  documents: Map<string, StoredDocument>,
+) {
+  text.split('\n').forEach((line, index) => {
+    if (line === '') return
+    const where = `${name}:${index + 1}`
+    const entry = parseLine<JournalLine>(line, where, 'a journaled transaction')
+    for (const [id, doc] of Object.entries(entry.documents ?? {})) {
+      if (check) checkDepth(doc, where)
+      if (doc) documents.set(id, doc)
+      else documents.delete(id)
+    }
+  })
+}
+
+/** The documents of a text the store has checked already. */
+export function documentsOfText({snapshot, journals}: DatasetText): Map<string, StoredDocument> {
+  const documents = new Map<string, StoredDocument>()
+  readSnapshot(snapshot, {name: 'snapshot', check: false}, documents)
+  for (const journal of journals) replayJournal(journal, {name: 'journal', check: false}, documents)
+  return documents
+}
