@@ -1,11 +1,12 @@
 // GROQ evaluation off the event loop, with a time budget: a few worker threads (queryWorker.ts) each run one
 // query at a time; a query over budget has its worker terminated and gets an error, while the other workers
-// and the lake's own thread keep answering. Each worker holds its own copy of a dataset: read from the dataset's
-// text (snapshot and journal lines, cheap to hand over; the worker parses it) the first time that worker reads
-// the dataset, then kept current by each commit's changes (`changed`), so a query sends no documents. One worker
-// starts with the pool and reads every dataset at once, so the first query after a start finds it ready. Sanity likewise stops queries that run too long ("maximum query
+// and the lake's own thread keep answering. Sanity likewise stops queries that run too long ("maximum query
 // execution time", https://www.sanity.io/docs/content-lake/technical-limits) with an error; the lake's budget
 // is shorter because it has a handful of threads, not a cluster.
+// Each worker holds its own copy of a dataset: parsed from the dataset's text (snapshot and journal lines, cheap
+// to hand over) the first time that worker reads the dataset, then kept current by each commit's changes
+// (`changed`), so a query sends no documents. One worker starts with the pool and reads every dataset at once,
+// so the first query after a start finds it ready.
 import {Worker} from 'node:worker_threads'
 import type {DocumentChangeList} from './datasetCopy.ts'
 import type {DatasetReading, QueryOptions} from './datasetQuery.ts'
