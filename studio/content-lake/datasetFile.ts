@@ -15,7 +15,8 @@ import {closeSync, fdatasyncSync, fsyncSync, openSync, readdirSync, readFileSync
 import {existsSync, renameSync, statSync, truncateSync, unlinkSync, writeSync} from 'node:fs'
 import {open} from 'node:fs/promises'
 import {join} from 'node:path'
-import {readSnapshot, replayJournal, type DatasetText, type JournalLine} from './datasetText.ts'
+import {readSnapshot, replayJournal, sharedBytes} from './datasetText.ts'
+import type {DatasetText, JournalLine} from './datasetText.ts'
 import type {StoredDocument} from './documents.ts'
 
 export type DocumentChanges = ReadonlyMap<string, StoredDocument | null>
@@ -44,7 +45,7 @@ export class DatasetFile {
   #snapshotBytes = 0
   #compaction: Promise<void> | undefined
   /** The dataset as text (what a query worker reads its copy from), and the lines appended since a compaction began. */
-  #text: {snapshot: string; journals: string[]} = {snapshot: '', journals: []}
+  #text: {snapshot: Uint8Array; journals: string[]} = {snapshot: new Uint8Array(), journals: []}
   #sinceCompaction: string[] | undefined
 
   constructor(folder: string, dataset: string, compactAfterBytes: number) {
@@ -59,10 +60,10 @@ export class DatasetFile {
     this.#removeLeftovers()
     const snapshot = this.#snapshotPath()
     if (existsSync(snapshot)) {
-      const text = readFileSync(snapshot, 'utf8')
-      this.#snapshotBytes = Buffer.byteLength(text)
-      readSnapshot(text, {name: snapshot, check: true}, documents)
-      this.#text.snapshot = text
+      const bytes = readFileSync(snapshot)
+      this.#snapshotBytes = bytes.byteLength
+      readSnapshot(bytes.toString('utf8'), {name: snapshot, check: true}, documents)
+      this.#text.snapshot = sharedBytes([bytes])
     }
     this.#journals = this.#journalNumbers()
     this.#journals.forEach((number, position) => {
@@ -139,17 +140,17 @@ export class DatasetFile {
   async #writeSnapshot(ordered: StoredDocument[], held: number[]) {
     const temporary = `${this.#snapshotPath()}.compacting`
     const file = await open(temporary, 'w')
-    const chunks: string[] = []
-    let bytes = 0
+    const chunks: Buffer[] = []
     try {
       for (let start = 0; start < ordered.length; start += COMPACTION_CHUNK) {
-        const text = ordered
-          .slice(start, start + COMPACTION_CHUNK)
-          .map((doc) => `${JSON.stringify(doc)}\n`)
-          .join('')
-        chunks.push(text)
-        bytes += Buffer.byteLength(text)
-        await file.write(text)
+        const chunk = Buffer.from(
+          ordered
+            .slice(start, start + COMPACTION_CHUNK)
+            .map((doc) => `${JSON.stringify(doc)}\n`)
+            .join(''),
+        )
+        chunks.push(chunk)
+        await file.write(chunk)
       }
       await file.datasync()
     } finally {
@@ -157,8 +158,8 @@ export class DatasetFile {
     }
     renameSync(temporary, this.#snapshotPath())
     syncFolder(this.#folder)
-    this.#snapshotBytes = bytes
-    this.#text = {snapshot: chunks.join(''), journals: this.#sinceCompaction ?? []}
+    this.#text = {snapshot: sharedBytes(chunks), journals: this.#sinceCompaction ?? []}
+    this.#snapshotBytes = this.#text.snapshot.byteLength
     for (const number of held) unlinkSync(this.#journalPath(number))
     this.#journals = this.#journals.filter((number) => !held.includes(number))
   }

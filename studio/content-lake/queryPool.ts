@@ -63,7 +63,7 @@ export type DatasetSource = {names: () => string[]; text: (dataset: string) => D
 
 export class QueryPool {
   readonly #budgetMs: number
-  readonly #source: DatasetSource
+  #source: DatasetSource | undefined
   /** Every worker, and the datasets it holds a copy of. */
   readonly #copies = new Map<Worker, Set<string>>()
   readonly #idle: Worker[] = []
@@ -73,12 +73,18 @@ export class QueryPool {
   #closed = false
   #nextId = 0
 
-  constructor(source: DatasetSource, budgetMs = DEFAULT_QUERY_BUDGET_MS) {
-    this.#source = source
+  /** Starts the first worker at once, so it boots while the lake reads its datasets. */
+  constructor(budgetMs = DEFAULT_QUERY_BUDGET_MS) {
     this.#budgetMs = budgetMs
-    const first = this.#spawn()
-    for (const dataset of source.names()) this.#ensureCopy(first, dataset)
-    this.#idle.push(first)
+    this.#idle.push(this.#spawn())
+  }
+
+  /** Where the datasets come from; every idle worker gets a copy of each now, before any query asks. */
+  readFrom(source: DatasetSource) {
+    this.#source = source
+    for (const worker of this.#idle) {
+      for (const dataset of source.names()) this.#ensureCopy(worker, dataset)
+    }
   }
 
   /** A commit's changes, for every worker holding a copy of the dataset (a busy one applies them after its query). */
@@ -152,6 +158,7 @@ export class QueryPool {
   #ensureCopy(worker: Worker, dataset: string) {
     const datasets = this.#copies.get(worker)
     if (!datasets || datasets.has(dataset)) return
+    if (!this.#source) throw new Error('The query pool was given no datasets to read (readFrom)')
     post(worker, {kind: 'load', dataset, text: this.#source.text(dataset)})
     datasets.add(dataset)
   }

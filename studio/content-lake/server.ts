@@ -177,12 +177,13 @@ const KNOWN_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS
 type Parts = {lake: Lake; cors: CorsOrigins; studioApi: StudioApi; token: string}
 
 export async function startContentLake(options: ContentLakeOptions): Promise<ContentLake> {
-  const store = await LakeStore.open(options.dataDir, options)
+  const queries = new QueryPool(options.queryBudgetMs)
+  const store = await LakeStore.open(options.dataDir, options).catch(async (error: unknown) => {
+    await queries.close()
+    throw error
+  })
+  queries.readFrom({names: () => store.datasetNames(), text: (dataset) => store.text(dataset)})
   const host = options.host ?? '127.0.0.1'
-  const queries = new QueryPool(
-    {names: () => store.datasetNames(), text: (dataset) => store.text(dataset)},
-    options.queryBudgetMs,
-  )
   const listeners = new Listeners(queries)
   const liveEvents = new LiveEvents()
   const log = new TransactionLog(store.dataDir)
