@@ -54,22 +54,24 @@ export class DatasetFile {
     this.#compactAfterBytes = compactAfterBytes
   }
 
-  /** The dataset's documents: the snapshot, then every journal line in order. A broken line stops with its place. */
-  read(): Map<string, StoredDocument> {
-    const documents = new Map<string, StoredDocument>()
+  /**
+   * The dataset's documents: the snapshot, then every journal line in order. A broken line stops with its place.
+   * `read` is given the text first, before it is parsed and checked, so a query worker can parse it meanwhile.
+   */
+  read(read: (text: DatasetText) => void = () => undefined): Map<string, StoredDocument> {
     this.#removeLeftovers()
     const snapshot = this.#snapshotPath()
-    if (existsSync(snapshot)) {
-      const bytes = readFileSync(snapshot)
-      this.#snapshotBytes = bytes.byteLength
-      readSnapshot(bytes.toString('utf8'), {name: snapshot, check: true}, documents)
-      this.#text.snapshot = sharedBytes([bytes])
-    }
+    const bytes = existsSync(snapshot) ? readFileSync(snapshot) : Buffer.alloc(0)
+    this.#snapshotBytes = bytes.byteLength
     this.#journals = this.#journalNumbers()
-    this.#journals.forEach((number, position) => {
-      const last = position === this.#journals.length - 1
-      this.#replay(number, last, documents)
-    })
+    const journals = this.#journals.map((number, position) =>
+      this.#completeJournal(number, position === this.#journals.length - 1),
+    )
+    this.#text = {snapshot: sharedBytes([bytes]), journals: journals.map(({text}) => text)}
+    read(this.text())
+    const documents = new Map<string, StoredDocument>()
+    readSnapshot(bytes.toString('utf8'), {name: snapshot, check: true}, documents)
+    for (const {text, path} of journals) replayJournal(text, {name: path, check: true}, documents)
     return documents
   }
 
@@ -164,7 +166,8 @@ export class DatasetFile {
     this.#journals = this.#journals.filter((number) => !held.includes(number))
   }
 
-  #replay(number: number, last: boolean, documents: Map<string, StoredDocument>) {
+  /** A journal's text without a last line a crash cut short (which is also cut from the file). */
+  #completeJournal(number: number, last: boolean) {
     const path = this.#journalPath(number)
     const text = readFileSync(path, 'utf8')
     const complete = text.slice(0, text.lastIndexOf('\n') + 1)
@@ -173,8 +176,7 @@ export class DatasetFile {
       truncateSync(path, Buffer.byteLength(complete))
     }
     this.#journalBytes += Buffer.byteLength(complete)
-    replayJournal(complete, {name: path, check: true}, documents)
-    this.#text.journals.push(complete)
+    return {text: complete, path}
   }
 
   #openJournal() {

@@ -79,6 +79,15 @@ export class QueryPool {
     this.#idle.push(this.#spawn())
   }
 
+  /** A dataset's text as the lake's start reads it: the first worker parses it while the lake checks it. */
+  preload(dataset: string, text: DatasetText) {
+    const [first] = this.#idle
+    const datasets = first && this.#copies.get(first)
+    if (!first || !datasets || datasets.has(dataset)) return
+    post(first, {kind: 'load', dataset, text})
+    datasets.add(dataset)
+  }
+
   /** Where the datasets come from; every idle worker gets a copy of each now, before any query asks. */
   readFrom(source: DatasetSource) {
     this.#source = source

@@ -58,5 +58,8 @@ async function handle(message: WorkerMessage) {
 
 let turn: Promise<void> = Promise.resolve()
 parentPort?.on('message', (message: WorkerMessage) => {
-  turn = turn.then(() => handle(message))
+  // A message that fails (a copy that cannot be read) must not stop the ones after it; its queries say why.
+  turn = turn
+    .then(() => handle(message))
+    .catch((error: unknown) => console.error('content lake: a query worker message failed:', error))
 })

@@ -57,7 +57,7 @@ export type ContentLakeOptions = {
   corsOrigins?: readonly string[]
   /** How long one query may run before it is stopped with an error (default 10 s). */
   queryBudgetMs?: number
-} & StoreOptions
+} & Pick<StoreOptions, 'compactAfterBytes'>
 
 export type ContentLake = {
   url: string
@@ -178,7 +178,10 @@ type Parts = {lake: Lake; cors: CorsOrigins; studioApi: StudioApi; token: string
 
 export async function startContentLake(options: ContentLakeOptions): Promise<ContentLake> {
   const queries = new QueryPool(options.queryBudgetMs)
-  const store = await LakeStore.open(options.dataDir, options).catch(async (error: unknown) => {
+  const store = await LakeStore.open(options.dataDir, {
+    ...options,
+    onRead: (dataset, text) => queries.preload(dataset, text),
+  }).catch(async (error: unknown) => {
     await queries.close()
     throw error
   })

@@ -16,7 +16,11 @@ const DATASET_FILE = /^([a-z0-9][a-z0-9_-]{0,63})\.(?:ndjson|\d+\.journal)$/
 /** Journals are compacted once they exceed the snapshot's size, and never below this many bytes. */
 export const DEFAULT_COMPACT_AFTER_BYTES = 4 * 1024 * 1024
 
-export type StoreOptions = {compactAfterBytes?: number}
+export type StoreOptions = {
+  compactAfterBytes?: number
+  /** Given each dataset's text as the start reads it, before checking it (a query worker parses it meanwhile). */
+  onRead?: (dataset: string, text: DatasetText) => void
+}
 
 type Dataset = {file: DatasetFile; documents: Map<string, StoredDocument>}
 
@@ -44,7 +48,7 @@ export class LakeStore {
     try {
       for (const name of readdirSync(folder)) {
         const dataset = DATASET_FILE.exec(name)?.[1]
-        if (dataset) store.documents(dataset)
+        if (dataset) store.#dataset(dataset, (text) => options.onRead?.(dataset, text))
       }
     } catch (error) {
       await lock.release()
@@ -96,11 +100,11 @@ export class LakeStore {
     }
   }
 
-  #dataset(name: string): Dataset {
+  #dataset(name: string, onRead?: (text: DatasetText) => void): Dataset {
     let dataset = this.#datasets.get(name)
     if (!dataset) {
       const file = new DatasetFile(this.dataDir, name, this.#compactAfterBytes)
-      dataset = {file, documents: file.read()}
+      dataset = {file, documents: file.read(onRead)}
       this.#datasets.set(name, dataset)
     }
     return dataset
