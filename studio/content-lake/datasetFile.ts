@@ -5,19 +5,20 @@
 // (null: deleted). A commit appends one line and syncs it, so its cost does not grow with the dataset; the
 // snapshot is rewritten now and then (compaction) from the documents in memory, in the background.
 //
-// Crash safety: a line is acknowledged only once synced, so a line cut short by a crash is one nobody was told
-// about, and it can only be the last line of the last journal (dropped when read). Compaction first starts a new
+// Crash safety: a line is acknowledged only once synced (journalWriter.ts syncs lines in groups), so a line cut
+// short by a crash is one nobody was told about, and it can only be the last line of the last journal (dropped when read). Compaction first starts a new
 // journal, then writes the new snapshot beside the old one, syncs it, gives it the snapshot's name in one step
 // and only then removes the journals it holds. A crash at any point leaves the old snapshot with every journal,
 // or the new snapshot with journals it already holds: replaying a line sets each document to a state it had,
 // so replaying lines the snapshot holds changes nothing that later lines do not set again.
-import {closeSync, fdatasyncSync, fsyncSync, openSync, readdirSync, readFileSync} from 'node:fs'
-import {existsSync, renameSync, statSync, truncateSync, unlinkSync, writeSync} from 'node:fs'
+import {closeSync, fsyncSync, openSync, readdirSync, readFileSync} from 'node:fs'
+import {existsSync, renameSync, statSync, truncateSync, unlinkSync} from 'node:fs'
 import {open} from 'node:fs/promises'
 import {join} from 'node:path'
 import {readSnapshot, replayJournal, sharedBytes} from './datasetText.ts'
 import type {DatasetText, JournalLine} from './datasetText.ts'
 import type {StoredDocument} from './documents.ts'
+import {JournalWriter} from './journalWriter.ts'
 
 export type DocumentChanges = ReadonlyMap<string, StoredDocument | null>
 
@@ -40,7 +41,8 @@ export class DatasetFile {
   readonly #compactAfterBytes: number
   /** The journals the snapshot may not hold yet, oldest first; the last one takes new lines. */
   #journals: number[] = []
-  #journal: number | undefined
+  /** Writes the last journal; made with the first line a start appends. */
+  #writer: JournalWriter | undefined
   #journalBytes = 0
   #snapshotBytes = 0
   #compaction: Promise<void> | undefined
@@ -80,21 +82,19 @@ export class DatasetFile {
     return {snapshot: this.#text.snapshot, journals: [...this.#text.journals]}
   }
 
-  /** Appends a transaction's changes and syncs them: once this returns, a crash cannot lose them. */
-  append(transactionId: string, changes: DocumentChanges) {
+  /**
+   * Appends a transaction's changes now (a kill of the lake after this loses nothing: the system holds the
+   * write); the promise resolves once they are synced to disk, when a crash of the machine cannot lose them.
+   */
+  append(transactionId: string, changes: DocumentChanges): Promise<void> {
     const line: JournalLine = {transactionId, documents: Object.fromEntries(changes)}
     const text = `${JSON.stringify(line)}\n`
     const bytes = Buffer.from(text)
-    const descriptor = this.#openJournal()
-    try {
-      writeSync(descriptor, bytes)
-      fdatasyncSync(descriptor)
-    } finally {
-      closeSync(descriptor)
-    }
+    const durable = this.#journalWriter().append(bytes)
     this.#journalBytes += bytes.length
     this.#text.journals.push(text)
     this.#sinceCompaction?.push(text)
+    return durable
   }
 
   /** Whether the journals have outgrown the snapshot enough that rewriting it pays (amortized per write). */
@@ -131,11 +131,12 @@ export class DatasetFile {
   async close(documents: Iterable<StoredDocument>) {
     await this.settled().catch(() => undefined)
     if (this.#journalBytes > 0 || this.#journals.length > 1) await this.compact(documents)
+    await this.#writer?.close()
+    this.#writer = undefined
     const [only] = this.#journals
     if (this.#journals.length === 1 && only !== undefined && this.#journalBytes === 0) {
       unlinkSync(this.#journalPath(only))
       this.#journals = []
-      this.#journal = undefined
     }
   }
 
@@ -179,23 +180,23 @@ export class DatasetFile {
     return {text: complete, path}
   }
 
-  #openJournal() {
-    if (this.#journal === undefined) {
-      const latest = this.#journals.at(-1)
-      if (latest === undefined) this.#startJournal()
-      else this.#journal = latest
-    }
-    return openSync(this.#journalPath(this.#journal ?? 0), 'a')
+  #journalWriter(): JournalWriter {
+    const latest = this.#journals.at(-1)
+    if (this.#writer) return this.#writer
+    if (latest === undefined) return this.#startJournal()
+    this.#writer = new JournalWriter(this.#journalPath(latest))
+    return this.#writer
   }
 
   /** A new, empty journal after the others, its name synced to disk before any line is acknowledged in it. */
-  #startJournal() {
+  #startJournal(): JournalWriter {
     const number = (this.#journals.at(-1) ?? 0) + 1
-    closeSync(openSync(this.#journalPath(number), 'a'))
+    const writer = new JournalWriter(this.#journalPath(number), this.#writer?.close())
     syncFolder(this.#folder)
     this.#journals.push(number)
-    this.#journal = number
+    this.#writer = writer
     this.#journalBytes = 0
+    return writer
   }
 
   /** A snapshot a crash interrupted is dropped: the old snapshot and the journals hold everything. */

@@ -1,5 +1,5 @@
 // The lake's datasets: held in memory, persisted per dataset as a snapshot in Sanity's export format plus
-// journals (datasetFile.ts), each write synced before it is answered. One process writes a data folder: the
+// journals (datasetFile.ts), each write synced to disk before it is answered. One process writes a data folder: the
 // folder is locked (@quantedge/server-kit's lock, which a kill -9 or a reused process id never leaves blocking),
 // and every dataset is read when the lake starts, so a broken file stops the start with its line number instead
 // of failing requests later. Closing the store compacts, so a stopped lake leaves `<dataset>.ndjson` complete.
@@ -76,10 +76,13 @@ export class LakeStore {
     return [...this.#datasets.keys()]
   }
 
-  /** Stores a transaction's changes (null deletes): synced to disk, then applied in memory. */
-  commit(dataset: string, transactionId: string, changes: DocumentChanges) {
+  /**
+   * Stores a transaction's changes (null deletes): written to the journal and applied in memory now, so the next
+   * transaction reads them; the promise resolves once they are synced to disk, when the write may be answered.
+   */
+  commit(dataset: string, transactionId: string, changes: DocumentChanges): Promise<void> {
     const {file, documents} = this.#dataset(dataset)
-    file.append(transactionId, changes)
+    const durable = file.append(transactionId, changes)
     for (const [id, doc] of changes) {
       if (doc) documents.set(id, doc)
       else documents.delete(id)
@@ -89,6 +92,7 @@ export class LakeStore {
         console.error(`content lake: compacting dataset "${dataset}" failed:`, error)
       })
     }
+    return durable
   }
 
   /** Compacts what the journals hold, so the snapshots are complete, and gives the data folder up. */
