@@ -135,6 +135,19 @@ describe('a dataset on disk', () => {
     expect(() => opened(folder)).toThrow(/production\.1\.journal:4 is not a journaled transaction/)
   })
 
+  it('refuses a journal line holding a document nested deeper than Sanity allows, naming its line', () => {
+    const folder = emptyFolder()
+    writeThree(folder)
+    const deep = `${'{"a":'.repeat(25)}1${'}'.repeat(25)}`
+    appendFileSync(
+      join(folder, 'production.1.journal'),
+      `{"transactionId":"t4","documents":{"deep":{"_id":"deep","_type":"plan","body":${deep}}}}\n`,
+    )
+    expect(() => opened(folder)).toThrow(
+      /production\.1\.journal:4: document "deep" nests deeper than 20 levels/,
+    )
+  })
+
   it('refuses a cut-off line that a later journal follows', () => {
     const folder = emptyFolder()
     writeThree(folder)
