@@ -25,10 +25,24 @@ export type WorkerMessage =
   | {kind: 'load'; dataset: string; text: DatasetText}
   | {kind: 'change'; dataset: string; changes: DocumentChangeList}
   | {kind: 'query'; id: number; job: QueryJob}
-/** A worker answers with JSON text of `{result, syncTags, resultSourceMap?}`, which the lake sends on as it is. */
+/**
+ * A worker answers with JSON text of `{result, syncTags, resultSourceMap?}`, which the lake sends on as it is. Its
+ * first message (id 0, which no query has) says it has loaded its code.
+ */
 export type WorkerReply =
   | {id: number; json: string}
   | {id: number; failure: {status: number; body: unknown; message: string}}
+  | {id: 0; ready: true}
+
+/** Resolves at the worker's first message, once its code is loaded: a query's budget starts then, not before. */
+const booted = (worker: Worker) =>
+  new Promise<void>((resolve, reject) => {
+    worker.once('message', () => resolve())
+    worker.once('error', reject)
+    worker.once('exit', (code) =>
+      reject(new Error(`The query worker exited (${code}) while starting`)),
+    )
+  })
 
 const DEFAULT_QUERY_BUDGET_MS = 10_000
 const MAX_WORKERS = 4
@@ -66,6 +80,7 @@ export class QueryPool {
   #source: DatasetSource | undefined
   /** Every worker, and the datasets it holds a copy of. */
   readonly #copies = new Map<Worker, Set<string>>()
+  readonly #booted = new Map<Worker, Promise<void>>()
   readonly #idle: Worker[] = []
   readonly #waiting: ((worker: Worker) => void)[] = []
   /** Stops each query in flight, for `close`. */
@@ -110,6 +125,13 @@ export class QueryPool {
     const worker = await this.#acquire()
     const id = (this.#nextId += 1)
     if ('dataset' in job.source) this.#ensureCopy(worker, job.source.dataset)
+    try {
+      await this.#booted.get(worker)
+    } catch (error) {
+      if (this.#closed) throw closing()
+      this.#discard(worker)
+      throw workerFailed(error as Error)
+    }
     return new Promise<string>((resolve, reject) => {
       const stop = () => {
         clearTimeout(timer)
@@ -124,7 +146,7 @@ export class QueryPool {
         else this.#discard(worker)
       }
       const onReply = (reply: WorkerReply) => {
-        if (reply.id !== id) return
+        if (reply.id !== id || 'ready' in reply) return
         finish(true)
         if ('json' in reply) resolve(reply.json)
         else reject(new LakeError(reply.failure.status, reply.failure.body, reply.failure.message))
@@ -161,6 +183,7 @@ export class QueryPool {
     this.#idle.length = 0
     await Promise.all([...this.#copies.keys()].map((worker) => worker.terminate()))
     this.#copies.clear()
+    this.#booted.clear()
   }
 
   /** Sends the dataset's text to a worker that has no copy yet; changes committed later follow it in order. */
@@ -172,14 +195,28 @@ export class QueryPool {
     datasets.add(dataset)
   }
 
+  /**
+   * An idle worker, or the first to become free: a busy one finishing or, while there are fewer than the most,
+   * a new one once it has loaded its code (a query does not wait for a new thread when an old one frees sooner).
+   */
   #acquire(): Promise<Worker> {
     const idle = this.#idle.pop()
     if (idle) return Promise.resolve(idle)
-    if (this.#copies.size < MAX_WORKERS) return Promise.resolve(this.#spawn())
-    return new Promise((resolve) => this.#waiting.push(resolve))
+    const free = new Promise<Worker>((resolve) => this.#waiting.push(resolve))
+    if (this.#copies.size < MAX_WORKERS) this.#startAnother()
+    return free
+  }
+
+  #startAnother() {
+    const worker = this.#spawn()
+    this.#booted.get(worker)?.then(
+      () => this.#release(worker),
+      () => undefined,
+    )
   }
 
   #release(worker: Worker) {
+    if (this.#closed || !this.#copies.has(worker)) return
     const next = this.#waiting.shift()
     if (next) next(worker)
     else this.#idle.push(worker)
@@ -188,9 +225,9 @@ export class QueryPool {
   /** Stops a worker that overran or failed; a query waiting for a worker gets a new one. */
   #discard(worker: Worker) {
     this.#copies.delete(worker)
+    this.#booted.delete(worker)
     void worker.terminate()
-    const next = this.#waiting.shift()
-    if (next && !this.#closed) next(this.#spawn())
+    if (this.#waiting.length > 0 && !this.#closed) this.#startAnother()
   }
 
   #spawn() {
@@ -203,11 +240,15 @@ export class QueryPool {
     worker.on('error', () => this.#forget(worker))
     worker.on('exit', () => this.#forget(worker))
     this.#copies.set(worker, new Set())
+    const starting = booted(worker)
+    starting.catch(() => undefined)
+    this.#booted.set(worker, starting)
     return worker
   }
 
   #forget(worker: Worker) {
     this.#copies.delete(worker)
+    this.#booted.delete(worker)
     const idle = this.#idle.indexOf(worker)
     if (idle >= 0) this.#idle.splice(idle, 1)
   }

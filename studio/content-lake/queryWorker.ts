@@ -63,3 +63,4 @@ parentPort?.on('message', (message: WorkerMessage) => {
     .then(() => handle(message))
     .catch((error: unknown) => console.error('content lake: a query worker message failed:', error))
 })
+parentPort?.postMessage({id: 0, ready: true} satisfies WorkerReply)
