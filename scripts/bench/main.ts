@@ -1,11 +1,18 @@
 // `npm run bench`: performance numbers, measured here and printed as tables. Not part of `npm test`.
 // BENCH_RUNS: Lighthouse runs per route, the median kept (default 3).
-// BENCH_ONLY=site|dead-time|estimates|sign-ins|publish|lake|startup runs one part;
+// BENCH_ONLY=site|dead-time|estimates|sign-ins|publish|lake|lake-scale|startup runs one part;
+// BENCH_LAKE_SIZES=100,1000 limits the lake-scale part's dataset sizes (default 100, 1,000, 5,000, 20,000);
 // BENCH_ROUTES=/,/tradingview limits the Lighthouse routes (the bare page is always measured).
 import {assertChromium} from '@quantedge/test-support/chromium'
 import {benchDeadTime, deadTimeTable, deadTimeTargetsMissed} from './deadTime.ts'
 import {benchEstimates, estimatesTable} from './estimates.ts'
 import {benchLake, lakeTable} from './lake.ts'
+import {
+  benchLakeScale,
+  LAKE_SCALE_SIZES,
+  lakeScaleTable,
+  lakeScaleTargetsMissed,
+} from './lakeScale.ts'
 import {benchPublish, PUBLISH_P95_TARGET_MS, publishTable} from './publish.ts'
 import {benchSignIns, HEALTH_P95_TARGET_MS, signInsTable} from './signIns.ts'
 import {benchSite, siteTable, siteTargetsMissed} from './site.ts'
@@ -133,6 +140,25 @@ const parts: Part[] = [
           result.lost === 0 && result.torn === 0 && result.failed === 0
             ? 'Every acknowledged write was stored, whole.'
             : 'Writes were lost, torn or refused.',
+      }
+    },
+  },
+  {
+    name: 'lake-scale',
+    announce:
+      'Content Lake at scale: writes, queries by id, a list and a restart at 100 to 20,000 documents of about 2 KB',
+    heading: 'Content Lake at scale (one request at a time, @sanity/client, published perspective)',
+    measure: async () => {
+      const sizes = process.env.BENCH_LAKE_SIZES
+        ? process.env.BENCH_LAKE_SIZES.split(',').map(Number)
+        : LAKE_SCALE_SIZES
+      const rows = await benchLakeScale(sizes)
+      return {
+        table: lakeScaleTable(rows),
+        verdict: missedOrMet(
+          lakeScaleTargetsMissed(rows),
+          `Targets met at ${rows.at(-1)?.documents} documents: write p95 ≤ 10 ms, query by id p95 ≤ 10 ms, list p50 ≤ 50 ms, restart ≤ 2 s.`,
+        ),
       }
     },
   },

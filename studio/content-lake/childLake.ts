@@ -21,7 +21,11 @@ export type ChildLake = {
 const READY = /Embedded Content Lake on (http:\/\/\S+), and (https:\/\/\S+) for the Studio/
 const START_TIMEOUT_MS = 30_000
 
-export async function startChildLake(dataDir: string): Promise<ChildLake> {
+/** `env`: more settings (CONTENT_LAKE_*) for this lake. */
+export async function startChildLake(
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<ChildLake> {
   const certificateDir = join(dataDir, 'certificates')
   const child = spawn(process.execPath, [join(import.meta.dirname, 'main.ts')], {
     env: {
@@ -32,6 +36,7 @@ export async function startChildLake(dataDir: string): Promise<ChildLake> {
       CONTENT_LAKE_SECURE_PORT: '0',
       CONTENT_LAKE_TOKEN: TEST_LAKE_TOKEN,
       CONTENT_LAKE_WEBHOOK_URL: '',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

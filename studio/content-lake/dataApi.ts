@@ -7,7 +7,7 @@ import {isPrivateId} from './documents.ts'
 import {badRequest, notFound, unauthorized} from './errors.ts'
 import type {LakeRequest} from './lakeRequest.ts'
 import {parseMutations} from './mutate.ts'
-import {documentsInPerspective, parsePerspective} from './perspective.ts'
+import {parsePerspective} from './perspective.ts'
 import {paramsFromSearch} from './query.ts'
 import {parseJsonBody} from './requestBody.ts'
 import {rewriteTextSearch} from './search.ts'
@@ -38,16 +38,11 @@ export async function answerQuery(request: LakeRequest) {
       ? (fromBody.params as Record<string, unknown>)
       : paramsFromSearch(search)
   const perspective = parsePerspective(search.get('perspective'), request.params.version ?? '')
-  const documents = documentsInPerspective(
-    lake.store.documents(dataset).values(),
-    perspective,
-    request.authenticated,
-  )
   const textSearch = rewriteTextSearch(text)
   const answer = await lake.queries.run({
     query: textSearch.query,
     params,
-    documents,
+    source: {dataset, perspective, authenticated: request.authenticated},
     searchable: textSearch.readsWholeDocument,
     sourceMap: search.has('resultSourceMap') && search.get('resultSourceMap') !== 'false',
   })

@@ -108,7 +108,7 @@ export class Listeners {
   async #matches(listener: Listener, doc: StoredDocument | null) {
     if (!doc) return false
     const result = await this.#queries
-      .result(listener.query, listener.params, [doc])
+      .result(listener.query, listener.params, {documents: [doc]})
       .catch(() => [])
     return Array.isArray(result) ? result.length > 0 : Boolean(result)
   }

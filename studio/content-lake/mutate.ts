@@ -1,6 +1,7 @@
 // Sanity's mutations, applied as one all-or-nothing transaction; patches go through @sanity/mutator.
 import {randomUUID} from 'node:crypto'
-import {MAX_DOCUMENT_DEPTH, nestingDepth} from './depth.ts'
+import {nestingDepth} from '@quantedge/server-kit/depth'
+import {MAX_DOCUMENT_DEPTH} from './depth.ts'
 import {badRequest, mutationError} from './errors.ts'
 import {isValidId, type StoredDocument} from './documents.ts'
 import {applyPatch, patchProblem} from './patches.ts'
@@ -28,11 +29,14 @@ export type Transaction = {
   changes: Map<string, StoredDocument | null>
 }
 
-/** Runs a GROQ query over the given documents (the lake's query workers, with their time budget). */
+/**
+ * Runs a GROQ query over the dataset as committed with `pending` (this transaction's changes so far) laid over
+ * it, as the lake's query workers do, with their time budget.
+ */
 export type QueryRunner = (
   query: string,
   params: Record<string, unknown>,
-  documents: StoredDocument[],
+  pending: ReadonlyMap<string, StoredDocument | null>,
 ) => Promise<unknown>
 
 const MUTATION_KINDS = [
@@ -140,12 +144,7 @@ export async function applyTransaction(
 
   /** The ids a GROQ query selects from the documents as this transaction has left them so far. */
   const select = async (query: string, params: Record<string, unknown> = {}) => {
-    const working = new Map(current)
-    for (const [id, doc] of changes) {
-      if (doc) working.set(id, doc)
-      else working.delete(id)
-    }
-    const result = await runQuery(query, params, [...working.values()])
+    const result = await runQuery(query, params, changes)
     return (Array.isArray(result) ? result : [result]).flatMap((doc) =>
       doc && typeof doc === 'object' && typeof (doc as {_id?: unknown})._id === 'string'
         ? [(doc as {_id: string})._id]

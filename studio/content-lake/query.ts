@@ -1,8 +1,7 @@
 // GROQ through groq-js, Sanity's own engine, with Sanity's answers for bad queries and params. Evaluation runs
 // in the query workers (queryPool.ts); parsing alone is cheap and also runs where a listener is opened.
-import {evaluate, GroqSyntaxError, parse} from 'groq-js'
+import {evaluate, GroqSyntaxError, parse, type DereferenceFunction, type ExprNode} from 'groq-js'
 import {badRequest, queryParseError} from './errors.ts'
-import type {StoredDocument} from './documents.ts'
 import {querySyncTags} from './syncTags.ts'
 
 /** Query-string params arrive as `$name=<JSON>`, as @sanity/client sends them. */
@@ -34,15 +33,27 @@ export function parseQuery(query: string, params: Record<string, unknown>) {
   }
 }
 
-/** The query's result, and its sync tags (syncTags.ts), both from the one parse. */
+/** What groq-js evaluates: the query's tree (perhaps narrowed), the documents `*` reads, and how `->` finds one. */
+export type Evaluation = {
+  tree: ExprNode
+  dataset: readonly unknown[]
+  dereference?: DereferenceFunction
+}
+
+/** The query's result, and its sync tags (syncTags.ts), both from the one parse; `prepare` says what to read. */
 export async function evaluateQuery(
   query: string,
   params: Record<string, unknown>,
-  documents: StoredDocument[],
+  prepare: (tree: ExprNode) => Evaluation,
 ): Promise<{result: unknown; syncTags: string[]}> {
   const tree = parseQuery(query, params)
   try {
-    const value = await evaluate(tree, {dataset: documents, params})
+    const {tree: evaluated, dataset, dereference} = prepare(tree)
+    const value = await evaluate(evaluated, {
+      dataset,
+      params,
+      ...(dereference ? {dereference} : {}),
+    })
     return {result: await value.get(), syncTags: querySyncTags(tree)}
   } catch (error) {
     throw badRequest(error instanceof Error ? error.message : String(error), 'queryExecutionError')

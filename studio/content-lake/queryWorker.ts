@@ -1,50 +1,66 @@
 // One query worker: evaluates GROQ for the pool in queryPool.ts, away from the lake's event loop, so the pool
-// can stop a query that runs over its time budget by terminating this thread. What a query reads besides the
-// documents is computed here too: the searchable text of whole-document searches and content source maps.
+// can stop a query that runs over its time budget by terminating this thread. It keeps its own copy of each
+// dataset it has been asked about (loaded once, then kept current by the changes the lake sends after each
+// commit), so a query carries only its text and how it reads. Messages are handled one at a time, in the order
+// they were sent: a query sent after a commit's changes sees them.
 import {parentPort} from 'node:worker_threads'
+import {QueryableDataset, type QueryAnswer} from './datasetQuery.ts'
+import {documentsOfText} from './datasetText.ts'
 import {LakeError} from './errors.ts'
 import {evaluateQuery} from './query.ts'
-import type {QueryJob, WorkerReply} from './queryPool.ts'
+import type {QueryJob, WorkerMessage, WorkerReply} from './queryPool.ts'
 import {withSearchableText} from './search.ts'
 import {contentSourceMap} from './sourceMap.ts'
 
-/** The answer as JSON text, made here: a result too deep to serialize fails this query, not the lake. */
-async function answer({
-  query,
-  params,
-  documents,
-  searchable = false,
-  sourceMap = false,
-}: QueryJob): Promise<string> {
-  const {result, syncTags} = await evaluateQuery(
-    query,
-    params,
-    searchable ? documents.map(withSearchableText) : documents,
-  )
-  return JSON.stringify(
-    sourceMap
-      ? {result, syncTags, resultSourceMap: contentSourceMap(result, documents)}
-      : {result, syncTags},
-  )
+const datasets = new Map<string, QueryableDataset>()
+
+async function answerJob(job: QueryJob): Promise<QueryAnswer> {
+  const {query, params, searchable = false, sourceMap = false} = job
+  if ('dataset' in job.source) {
+    const dataset = datasets.get(job.source.dataset)
+    if (!dataset) throw new Error(`The query worker holds no copy of "${job.source.dataset}"`)
+    return dataset.answer(query, params, job.source, {searchable, sourceMap})
+  }
+  const documents = searchable ? job.source.documents.map(withSearchableText) : job.source.documents
+  const {result, syncTags} = await evaluateQuery(query, params, (tree) => ({
+    tree,
+    dataset: documents,
+  }))
+  return sourceMap
+    ? {result, syncTags, resultSourceMap: contentSourceMap(result, documents)}
+    : {result, syncTags}
 }
 
-parentPort?.on('message', ({id, job}: {id: number; job: QueryJob}) => {
-  answer(job).then(
-    (json): void => parentPort?.postMessage({id, json} satisfies WorkerReply),
-    (error: unknown): void => {
-      // A stack overflow or any other failure inside groq-js is the query's fault, not the lake's.
-      const failure =
-        error instanceof LakeError
-          ? error
-          : new LakeError(
-              400,
-              {error: {description: String(error), type: 'queryExecutionError'}},
-              String(error),
-            )
-      parentPort?.postMessage({
-        id,
-        failure: {status: failure.status, body: failure.body, message: failure.message},
-      } satisfies WorkerReply)
-    },
-  )
+/** The answer as JSON text, made here: a result too deep to serialize fails this query, not the lake. */
+async function reply(id: number, job: QueryJob): Promise<WorkerReply> {
+  try {
+    return {id, json: JSON.stringify(await answerJob(job))}
+  } catch (error) {
+    // A stack overflow or any other failure inside groq-js is the query's fault, not the lake's.
+    const failure =
+      error instanceof LakeError
+        ? error
+        : new LakeError(
+            400,
+            {error: {description: String(error), type: 'queryExecutionError'}},
+            String(error),
+          )
+    return {id, failure: {status: failure.status, body: failure.body, message: failure.message}}
+  }
+}
+
+async function handle(message: WorkerMessage) {
+  if (message.kind === 'load')
+    datasets.set(message.dataset, new QueryableDataset(documentsOfText(message.text).values()))
+  else if (message.kind === 'change') datasets.get(message.dataset)?.apply(message.changes)
+  else parentPort?.postMessage(await reply(message.id, message.job))
+}
+
+let turn: Promise<void> = Promise.resolve()
+parentPort?.on('message', (message: WorkerMessage) => {
+  // A message that fails (a copy that cannot be read) must not stop the ones after it; its queries say why.
+  turn = turn
+    .then(() => handle(message))
+    .catch((error: unknown) => console.error('content lake: a query worker message failed:', error))
 })
+parentPort?.postMessage({id: 0, ready: true} satisfies WorkerReply)

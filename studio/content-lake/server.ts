@@ -20,7 +20,7 @@ import {LiveEvents} from './liveEvents.ts'
 import {Presence} from './presence.ts'
 import {QueryPool} from './queryPool.ts'
 import {MAX_JSON_BYTES, MAX_UPLOAD_BYTES, readBody} from './requestBody.ts'
-import {LakeStore} from './store.ts'
+import {LakeStore, type StoreOptions} from './store.ts'
 import {TransactionLog} from './transactionLog.ts'
 import {Transactions} from './transactions.ts'
 import type {WebhookConfig} from './webhooks.ts'
@@ -40,7 +40,7 @@ export type ContentLakeOptions = {
   corsOrigins?: readonly string[]
   /** How long one query may run before it is stopped with an error (default 10 s). */
   queryBudgetMs?: number
-}
+} & Pick<StoreOptions, 'compactAfterBytes'>
 
 export type ContentLake = {
   url: string
@@ -62,9 +62,16 @@ const REFUSALS: RouteRefusals = {
 }
 
 export async function startContentLake(options: ContentLakeOptions): Promise<ContentLake> {
-  const store = await LakeStore.open(options.dataDir)
-  const host = options.host ?? '127.0.0.1'
   const queries = new QueryPool(options.queryBudgetMs)
+  const store = await LakeStore.open(options.dataDir, {
+    ...options,
+    onRead: (dataset, text) => queries.preload(dataset, text),
+  }).catch(async (error: unknown) => {
+    await queries.close()
+    throw error
+  })
+  queries.readFrom({names: () => store.datasetNames(), text: (dataset) => store.text(dataset)})
+  const host = options.host ?? '127.0.0.1'
   const listeners = new Listeners(queries)
   const liveEvents = new LiveEvents()
   const log = new TransactionLog(store.dataDir)

@@ -3,6 +3,7 @@
 import {resolve} from 'node:path'
 import {repositoryRoot} from '@quantedge/server-kit/repositoryRoot'
 import {portSetting, type Env} from '@quantedge/server-kit/settings'
+import {DEFAULT_COMPACT_AFTER_BYTES} from './store.ts'
 import type {WebhookConfig} from './webhooks.ts'
 
 /** The token the embedded lake accepts by default. It guards only a lake on 127.0.0.1. */
@@ -23,6 +24,8 @@ export type LakeEnv = {
   webhooks: WebhookConfig[]
   /** Browser origins that may call the lake with credentials, as a Sanity project's CORS origins. */
   corsOrigins: string[]
+  /** A dataset's journal is compacted into its snapshot once it is larger than the snapshot and this. */
+  compactAfterBytes: number
 }
 
 /** `protocol://hostname[:port]`, `*` allowed as a wildcard, as Sanity's CORS origins are written. */
@@ -42,6 +45,15 @@ function corsOrigins(env: Env) {
       `CONTENT_LAKE_CORS_ORIGINS: "${wrong}" is not an origin (protocol://hostname[:port])`,
     )
   return origins
+}
+
+function byteCount(name: string, fallback: number, env: Env) {
+  const value = env[name]
+  if (!value) return fallback
+  const bytes = Number(value)
+  if (!Number.isSafeInteger(bytes) || bytes < 1)
+    throw new Error(`${name}: "${value}" is not a number of bytes`)
+  return bytes
 }
 
 export function readLakeEnv(env: Env = process.env): LakeEnv {
@@ -65,5 +77,10 @@ export function readLakeEnv(env: Env = process.env): LakeEnv {
         ]
       : [],
     corsOrigins: corsOrigins(env),
+    compactAfterBytes: byteCount(
+      'CONTENT_LAKE_COMPACT_AFTER_BYTES',
+      DEFAULT_COMPACT_AFTER_BYTES,
+      env,
+    ),
   }
 }

@@ -1,36 +1,54 @@
-// The lake's datasets: held in memory, persisted as NDJSON in Sanity's export format, each write atomic. One
-// process writes a data folder: the folder is locked (@quantedge/server-kit's lock, which a kill -9 or a reused
-// process id never leaves blocking), and every dataset file is read when the lake starts, so a broken file
-// stops the start with its line number instead of failing requests later.
-import {existsSync, readdirSync, readFileSync} from 'node:fs'
-import {join, resolve} from 'node:path'
+// The lake's datasets: held in memory, persisted per dataset as a snapshot in Sanity's export format plus
+// journals (datasetFile.ts), each write synced to disk before it is answered. One process writes a data folder: the
+// folder is locked (@quantedge/server-kit's lock, which a kill -9 or a reused process id never leaves blocking),
+// and every dataset is read when the lake starts, so a broken file stops the start with its line number instead
+// of failing requests later. Closing the store compacts, so a stopped lake leaves `<dataset>.ndjson` complete.
+import {readdirSync} from 'node:fs'
+import {resolve} from 'node:path'
 import {lockDataFolder, type DataFolderLock} from '@quantedge/server-kit/dataFolderLock'
-import {writeFileAtomically} from './atomicWrite.ts'
-import {MAX_DOCUMENT_DEPTH, nestingDepth} from './depth.ts'
+import {DatasetFile, type DocumentChanges} from './datasetFile.ts'
+import type {DatasetText} from './datasetText.ts'
 import type {StoredDocument} from './documents.ts'
 
 const DATASET_NAME = /^[a-z0-9][a-z0-9_-]{0,63}$/
-const DATASET_FILE = /^([a-z0-9][a-z0-9_-]{0,63})\.ndjson$/
+const DATASET_FILE = /^([a-z0-9][a-z0-9_-]{0,63})\.(?:ndjson|\d+\.journal)$/
+
+/** Journals are compacted once they exceed the snapshot's size, and never below this many bytes. */
+export const DEFAULT_COMPACT_AFTER_BYTES = 4 * 1024 * 1024
+
+export type StoreOptions = {
+  compactAfterBytes?: number
+  /** Given each dataset's text as the start reads it, before checking it (a query worker parses it meanwhile). */
+  onRead?: (dataset: string, text: DatasetText) => void
+}
+
+type Dataset = {file: DatasetFile; documents: Map<string, StoredDocument>}
 
 export class LakeStore {
   readonly dataDir: string
-  readonly #datasets = new Map<string, Map<string, StoredDocument>>()
+  readonly #datasets = new Map<string, Dataset>()
   readonly #lock: DataFolderLock
+  readonly #compactAfterBytes: number
 
-  private constructor(dataDir: string, lock: DataFolderLock) {
+  private constructor(dataDir: string, lock: DataFolderLock, compactAfterBytes: number) {
     this.dataDir = dataDir
     this.#lock = lock
+    this.#compactAfterBytes = compactAfterBytes
   }
 
   /** Takes the data folder for this process (a second writer would lose updates) and reads its datasets. */
-  static async open(dataDir: string): Promise<LakeStore> {
+  static async open(dataDir: string, options: StoreOptions = {}): Promise<LakeStore> {
     const folder = resolve(dataDir)
     const lock = await lockDataFolder(folder, 'the embedded Content Lake')
-    const store = new LakeStore(folder, lock)
+    const store = new LakeStore(
+      folder,
+      lock,
+      options.compactAfterBytes ?? DEFAULT_COMPACT_AFTER_BYTES,
+    )
     try {
       for (const name of readdirSync(folder)) {
         const dataset = DATASET_FILE.exec(name)?.[1]
-        if (dataset) store.documents(dataset)
+        if (dataset) store.#dataset(dataset, (text) => options.onRead?.(dataset, text))
       }
     } catch (error) {
       await lock.release()
@@ -43,61 +61,56 @@ export class LakeStore {
     return DATASET_NAME.test(name)
   }
 
+  /** The dataset as committed so far. The map changes in place on commit: read it within one step. */
   documents(dataset: string): ReadonlyMap<string, StoredDocument> {
-    let documents = this.#datasets.get(dataset)
-    if (!documents) {
-      documents = this.#load(dataset)
-      this.#datasets.set(dataset, documents)
-    }
-    return documents
+    return this.#dataset(dataset).documents
   }
 
-  /** Applies a transaction's changes (null deletes) and writes the dataset before returning. */
-  commit(dataset: string, changes: ReadonlyMap<string, StoredDocument | null>) {
-    const next = new Map(this.documents(dataset))
+  /** The dataset as text, as committed now (what a query worker reads its copy from). */
+  text(dataset: string): DatasetText {
+    return this.#dataset(dataset).file.text()
+  }
+
+  /** The datasets read so far (every one in the data folder, and any written since). */
+  datasetNames(): string[] {
+    return [...this.#datasets.keys()]
+  }
+
+  /**
+   * Stores a transaction's changes (null deletes): written to the journal and applied in memory now, so the next
+   * transaction reads them; the promise resolves once they are synced to disk, when the write may be answered.
+   */
+  commit(dataset: string, transactionId: string, changes: DocumentChanges): Promise<void> {
+    const {file, documents} = this.#dataset(dataset)
+    const durable = file.append(transactionId, changes)
     for (const [id, doc] of changes) {
-      if (doc) next.set(id, doc)
-      else next.delete(id)
+      if (doc) documents.set(id, doc)
+      else documents.delete(id)
     }
-    const lines = [...next.values()]
-      .sort((a, b) => a._id.localeCompare(b._id))
-      .map((doc) => JSON.stringify(doc))
-    writeFileAtomically(this.#file(dataset), lines.length ? `${lines.join('\n')}\n` : '')
-    this.#datasets.set(dataset, next)
-  }
-
-  release(): Promise<void> {
-    return this.#lock.release()
-  }
-
-  #file(dataset: string) {
-    return join(this.dataDir, `${dataset}.ndjson`)
-  }
-
-  #load(dataset: string): Map<string, StoredDocument> {
-    const file = this.#file(dataset)
-    const documents = new Map<string, StoredDocument>()
-    if (!existsSync(file)) return documents
-    readFileSync(file, 'utf8')
-      .split('\n')
-      .forEach((line, index) => {
-        if (line.trim() === '') return
-        let doc: StoredDocument
-        try {
-          doc = JSON.parse(line) as StoredDocument
-        } catch (error) {
-          throw new Error(
-            `${file}:${index + 1} is not a JSON document (${(error as Error).message})`,
-          )
-        }
-        // Sanity holds no deeper document, and one would break every query that reads it.
-        if (nestingDepth(doc, MAX_DOCUMENT_DEPTH) > MAX_DOCUMENT_DEPTH) {
-          throw new Error(
-            `${file}:${index + 1}: document "${doc._id}" nests deeper than ${MAX_DOCUMENT_DEPTH} levels, Sanity's limit; flatten or remove it`,
-          )
-        }
-        documents.set(doc._id, doc)
+    if (file.wantsCompaction) {
+      file.compact(documents.values()).catch((error: unknown) => {
+        console.error(`content lake: compacting dataset "${dataset}" failed:`, error)
       })
-    return documents
+    }
+    return durable
+  }
+
+  /** Compacts what the journals hold, so the snapshots are complete, and gives the data folder up. */
+  async release(): Promise<void> {
+    try {
+      for (const {file, documents} of this.#datasets.values()) await file.close(documents.values())
+    } finally {
+      await this.#lock.release()
+    }
+  }
+
+  #dataset(name: string, onRead?: (text: DatasetText) => void): Dataset {
+    let dataset = this.#datasets.get(name)
+    if (!dataset) {
+      const file = new DatasetFile(this.dataDir, name, this.#compactAfterBytes)
+      dataset = {file, documents: file.read(onRead)}
+      this.#datasets.set(name, dataset)
+    }
+    return dataset
   }
 }

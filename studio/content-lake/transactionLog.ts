@@ -2,8 +2,10 @@
 // in `<dataDir>/history/<dataset>.ndjson`, appended after the dataset is written. Each line keeps the
 // transaction's effects and the changed documents as they became, so a past revision can be shown again.
 // A crash between the dataset write and the append loses that transaction's history entry, not its content;
-// a line cut short by a crash can only be the last one, and is dropped when the log is read.
-import {appendFileSync, existsSync, mkdirSync, readFileSync} from 'node:fs'
+// a line cut short by a crash can only be the last one, and is dropped when the log is read (before the first
+// append after a start, if the log ends cut off).
+import {appendFileSync, closeSync, existsSync, mkdirSync, openSync} from 'node:fs'
+import {readFileSync, readSync, statSync} from 'node:fs'
 import {join} from 'node:path'
 import {writeFileAtomically} from './atomicWrite.ts'
 import type {StoredDocument} from './documents.ts'
@@ -17,6 +19,21 @@ export type LoggedTransaction = {
   effects: Record<string, DocumentEffects>
   /** Each changed document after the transaction; null when it was deleted. */
   documents: Record<string, StoredDocument | null>
+}
+
+/** Whether the file's last line was cut short (by a crash during an append), read from its last byte alone. */
+function endsCutOff(file: string) {
+  if (!existsSync(file)) return false
+  const {size} = statSync(file)
+  if (size === 0) return false
+  const last = Buffer.alloc(1)
+  const descriptor = openSync(file, 'r')
+  try {
+    readSync(descriptor, last, 0, 1, size - 1)
+  } finally {
+    closeSync(descriptor)
+  }
+  return last[0] !== 0x0a
 }
 
 export class TransactionLog {
@@ -33,10 +50,11 @@ export class TransactionLog {
     return this.#loaded(dataset)
   }
 
+  /** Appends without reading the log: a write costs the same however long the history has grown. */
   append(dataset: string, transaction: LoggedTransaction) {
-    const transactions = this.#loaded(dataset)
+    if (!this.#datasets.has(dataset) && endsCutOff(this.#file(dataset))) this.#loaded(dataset)
     appendFileSync(this.#file(dataset), `${JSON.stringify(transaction)}\n`)
-    transactions.push(transaction)
+    this.#datasets.get(dataset)?.push(transaction)
   }
 
   #loaded(dataset: string) {

@@ -5,10 +5,11 @@
 // documents and the second silently undoes the first. A transaction succeeds or fails whole, and the loser of a
 // race gets Sanity's 409 (https://www.sanity.io/docs/content-lake/mutations-introduction, "Transactions";
 // https://www.sanity.io/docs/http-mutations, "ifRevisionID").
-// After the write: the transaction log, listeners, live events and webhooks, in commit order.
+// After the write: the transaction log; once it is on disk: the answer, listeners, live events and webhooks, in
+// commit order.
 import type {StoredDocument} from './documents.ts'
 import {documentEffects} from './effects.ts'
-import type {Listeners} from './listeners.ts'
+import type {DocumentChange, Listeners} from './listeners.ts'
 import type {LiveEvents} from './liveEvents.ts'
 import {applyTransaction, type MutationInput, type Transaction} from './mutate.ts'
 import type {QueryPool} from './queryPool.ts'
@@ -36,6 +37,9 @@ export type WritePath = {
   webhooks: readonly WebhookConfig[]
 }
 
+/** A transaction written and applied: on disk once `durable` resolves, then `announce`d. */
+type Stored = {transaction: Transaction; durable: Promise<void>; announce: () => void}
+
 export class Transactions {
   readonly #path: WritePath
   readonly #turns = new Map<string, Promise<unknown>>()
@@ -44,33 +48,52 @@ export class Transactions {
     this.#path = path
   }
 
-  /** Runs one transaction when its dataset's earlier transactions are done; resolves once it is stored. */
+  /**
+   * Runs one transaction when its dataset's earlier transactions are stored, and resolves once it is on disk.
+   * The next transaction's turn starts when this one is written, not when it is synced: transactions written
+   * while one sync runs share the next (journalWriter.ts), and each is answered and announced in commit order.
+   */
   commit(dataset: string, request: WriteRequest): Promise<Transaction> {
     const previous = this.#turns.get(dataset) ?? Promise.resolve()
-    const turn = previous.then(() => this.#commitNow(dataset, request))
+    const stored = previous.then(() => this.#store(dataset, request))
     this.#turns.set(
       dataset,
-      turn.catch(() => undefined),
+      stored.catch(() => undefined),
     )
-    return turn
+    return stored.then(async ({transaction, durable, announce}) => {
+      await durable
+      announce()
+      return transaction
+    })
   }
 
-  async #commitNow(dataset: string, request: WriteRequest): Promise<Transaction> {
-    const {store, log, listeners, liveEvents, queries} = this.#path
+  async #store(dataset: string, request: WriteRequest): Promise<Stored> {
+    const {store, log, queries} = this.#path
     const before = store.documents(dataset)
     const transaction = await applyTransaction(
       before,
       request.mutations(before),
-      (query, params, documents) => queries.result(query, params, documents),
+      (query, params, pending) =>
+        queries.result(query, params, {
+          dataset,
+          perspective: 'raw',
+          authenticated: true,
+          pending: [...pending],
+        }),
       request.transactionId,
     )
-    if (request.dryRun) return transaction
+    if (request.dryRun) return {transaction, durable: Promise.resolve(), announce: () => undefined}
     const changes = [...transaction.changes].map(([id, after]) => ({
       id,
       before: before.get(id) ?? null,
       after,
     }))
-    store.commit(dataset, transaction.changes)
+    // Stored and sent to the query workers in one step, so no query sent after the answer misses it: Sanity's
+    // `visibility=sync`, which @sanity/client sends (https://www.sanity.io/docs/http-mutations, "visibility").
+    // Queries may see it a moment before it is synced; a kill of the lake cannot lose it by then, only a crash
+    // of the machine could, and the write was not answered.
+    const durable = store.commit(dataset, transaction.transactionId, transaction.changes)
+    queries.changed(dataset, transaction.changes)
     const logged: LoggedTransaction = {
       id: transaction.transactionId,
       timestamp: new Date().toISOString(),
@@ -82,17 +105,21 @@ export class Transactions {
       documents: Object.fromEntries(transaction.changes),
     }
     log.append(dataset, logged)
+    return {transaction, durable, announce: () => this.#announce(dataset, logged, changes)}
+  }
+
+  /** Listeners, live events and webhooks hear of a transaction once it is on disk. */
+  #announce(dataset: string, logged: LoggedTransaction, changes: DocumentChange[]) {
+    const {listeners, liveEvents, webhooks, projectId} = this.#path
     listeners.publish(dataset, logged, changes)
     liveEvents.changed(dataset, changes)
-    const {webhooks, projectId} = this.#path
     if (webhooks.length > 0) {
       void sendWebhooks(webhooks, {
         projectId,
         dataset,
-        transactionId: transaction.transactionId,
+        transactionId: logged.id,
         changes,
       })
     }
-    return transaction
   }
 }

@@ -1,0 +1,108 @@
+// A dataset as text: its snapshot (one document a line) and its journal lines (one committed transaction a line,
+// each changed document as it became, null: deleted), read into documents in one way wherever they are read: by
+// the store from its files at start (checking each line, and naming the file and line of a broken one) and by a
+// query worker from the text the store hands it (already checked), so both hold the same documents in the same
+// order.
+import {nestingDepth} from '@quantedge/server-kit/depth'
+import {MAX_DOCUMENT_DEPTH} from './depth.ts'
+import type {StoredDocument} from './documents.ts'
+
+/**
+ * The snapshot's bytes (UTF-8) on a SharedArrayBuffer, so handing them to a worker copies nothing (posting a
+ * 40 MB string blocked the lake's thread for most of a second), and the journal lines since, as text.
+ */
+export type DatasetText = {snapshot: Uint8Array; journals: readonly string[]}
+
+/** Bytes on shared memory, which every query worker may read without a copy. */
+export function sharedBytes(parts: readonly Uint8Array[]): Uint8Array {
+  const shared = new Uint8Array(
+    new SharedArrayBuffer(parts.reduce((total, part) => total + part.byteLength, 0)),
+  )
+  let offset = 0
+  for (const part of parts) {
+    shared.set(part, offset)
+    offset += part.byteLength
+  }
+  return shared
+}
+
+const textOf = (bytes: Uint8Array) =>
+  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')
+
+/** One journal line: a committed transaction's documents as they became. */
+export type JournalLine = {transactionId: string; documents: Record<string, StoredDocument | null>}
+
+/** Where a text came from, for errors, and whether to check each document's depth. */
+type Reading = {name: string; check: boolean}
+
+function parseLine<T>(line: string, where: string, what: string): T {
+  try {
+    return JSON.parse(line) as T
+  } catch (error) {
+    throw new Error(`${where} is not ${what} (${(error as Error).message})`)
+  }
+}
+
+/**
+ * Whether a line holds more `{` and `[` than the depth limit, which any value nested deeper needs (those inside
+ * strings count too: a bound, never too low); the few lines that do are walked, the rest need not be.
+ */
+function mayNestTooDeep(line: string) {
+  let openings = 0
+  for (const bracket of ['{', '[']) {
+    for (let at = line.indexOf(bracket); at !== -1; at = line.indexOf(bracket, at + 1)) {
+      openings += 1
+      if (openings > MAX_DOCUMENT_DEPTH) return true
+    }
+  }
+  return false
+}
+
+/** Sanity holds no deeper document, and one would break every query that reads it. */
+function checkDepth(doc: StoredDocument | null, where: string) {
+  if (doc && nestingDepth(doc, MAX_DOCUMENT_DEPTH) > MAX_DOCUMENT_DEPTH) {
+    throw new Error(
+      `${where}: document "${doc._id}" nests deeper than ${MAX_DOCUMENT_DEPTH} levels, Sanity's limit; flatten or remove it`,
+    )
+  }
+}
+
+export function readSnapshot(
+  text: string,
+  {name, check}: Reading,
+  documents: Map<string, StoredDocument>,
+) {
+  text.split('\n').forEach((line, index) => {
+    if (line.trim() === '') return
+    const where = `${name}:${index + 1}`
+    const doc = parseLine<StoredDocument>(line, where, 'a JSON document')
+    if (check && mayNestTooDeep(line)) checkDepth(doc, where)
+    documents.set(doc._id, doc)
+  })
+}
+
+export function replayJournal(
+  text: string,
+  {name, check}: Reading,
+  documents: Map<string, StoredDocument>,
+) {
+  text.split('\n').forEach((line, index) => {
+    if (line === '') return
+    const where = `${name}:${index + 1}`
+    const entry = parseLine<JournalLine>(line, where, 'a journaled transaction')
+    const walk = check && mayNestTooDeep(line)
+    for (const [id, doc] of Object.entries(entry.documents ?? {})) {
+      if (walk) checkDepth(doc, where)
+      if (doc) documents.set(id, doc)
+      else documents.delete(id)
+    }
+  })
+}
+
+/** The documents of a text the store has checked already. */
+export function documentsOfText({snapshot, journals}: DatasetText): Map<string, StoredDocument> {
+  const documents = new Map<string, StoredDocument>()
+  readSnapshot(textOf(snapshot), {name: 'snapshot', check: false}, documents)
+  for (const journal of journals) replayJournal(journal, {name: 'journal', check: false}, documents)
+  return documents
+}

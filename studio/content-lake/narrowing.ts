@@ -1,0 +1,145 @@
+// Query narrowing: a document set `*[filter]` whose filter requires what the query worker's indexes know
+// (`_id`, `_type`, `references()`) is evaluated over the documents those indexes name instead of the whole
+// dataset. groq-js still applies the whole filter to each of them, so an answer changes only if the narrowing
+// left out a document the filter accepts, which it never may: the analysis narrows only on a requirement that
+// holds for every accepted document (both sides of `||` narrowed, either side of `&&`), and any other filter
+// (negations, functions, comparisons of other fields, parameters that are not strings) reads the whole dataset.
+// Narrowed documents keep the dataset's order, so unordered answers and slices come out as without narrowing.
+import type {ExprNode} from 'groq-js'
+import type {DatasetCopy} from './datasetCopy.ts'
+import {shownDocuments, shownIds, type PerspectiveView} from './perspective.ts'
+
+/** The ids (as the perspective shows them) of every document a filter may accept; undefined: any document. */
+type Narrowing = Set<string> | undefined
+
+type Indexes = {copy: DatasetCopy; view: PerspectiveView}
+
+const isString = (value: unknown) => typeof value === 'string'
+
+/** A literal list of strings (GROQ parameters arrive here already replaced by their values). */
+function stringList(node: ExprNode): string[] | undefined {
+  const values: unknown[] | undefined =
+    node.type === 'Value' && Array.isArray(node.value)
+      ? node.value
+      : node.type === 'Array'
+        ? node.elements.map((element) =>
+            !element.isSplat && element.value.type === 'Value' ? element.value.value : undefined,
+          )
+        : undefined
+  return values?.every(isString) ? (values as string[]) : undefined
+}
+
+const literalString = (node: ExprNode) =>
+  node.type === 'Value' && typeof node.value === 'string' ? node.value : undefined
+
+const isField = (node: ExprNode, name: string) =>
+  node.type === 'AccessAttribute' && node.base === undefined && node.name === name
+
+const isIndexedField = (node: ExprNode) => isField(node, '_id') || isField(node, '_type')
+
+/** Which ids `references(…)` of literal strings and lists of them may accept; any other argument: no narrowing. */
+function referencing(node: ExprNode & {type: 'FuncCall'}, {copy, view}: Indexes): Narrowing {
+  const ids: string[] = []
+  for (const arg of node.args) {
+    const single = literalString(arg)
+    const list = single === undefined ? stringList(arg) : [single]
+    if (list === undefined) return undefined
+    ids.push(...list)
+  }
+  return shownIds(
+    view,
+    ids.flatMap((id) => [...copy.referencing(id)]),
+  )
+}
+
+/** The field and the strings of `field == "x"` (either side) or `field in ["x", …]`. */
+function comparison(node: ExprNode): {field: ExprNode; values: string[]} | undefined {
+  if (node.type !== 'OpCall') return undefined
+  if (node.op === '==') {
+    const [field, literal] = isIndexedField(node.left)
+      ? [node.left, node.right]
+      : [node.right, node.left]
+    const value = literalString(literal)
+    return value === undefined ? undefined : {field, values: [value]}
+  }
+  if (node.op !== 'in') return undefined
+  const values = stringList(node.right)
+  return values === undefined ? undefined : {field: node.left, values}
+}
+
+/** `_id`/`_type` `==` a string or `in` a list of strings; `references(…)` of strings. */
+function requirement(node: ExprNode, indexes: Indexes): Narrowing {
+  if (node.type === 'FuncCall' && node.namespace === 'global' && node.name === 'references')
+    return node.args.length === 0 ? undefined : referencing(node, indexes)
+  const compared = comparison(node)
+  if (!compared) return undefined
+  if (isField(compared.field, '_id')) return new Set(compared.values)
+  if (!isField(compared.field, '_type')) return undefined
+  const {copy, view} = indexes
+  return shownIds(
+    view,
+    compared.values.flatMap((type) => [...copy.ofType(type)]),
+  )
+}
+
+function narrowingOf(node: ExprNode, indexes: Indexes): Narrowing {
+  if (node.type === 'Group') return narrowingOf(node.base, indexes)
+  if (node.type === 'And') {
+    const left = narrowingOf(node.left, indexes)
+    const right = narrowingOf(node.right, indexes)
+    if (!left || !right) return left ?? right
+    return new Set([...left].filter((id) => right.has(id)))
+  }
+  if (node.type === 'Or') {
+    const left = narrowingOf(node.left, indexes)
+    const right = narrowingOf(node.right, indexes)
+    return left && right ? new Set([...left, ...right]) : undefined
+  }
+  return requirement(node, indexes)
+}
+
+const isNode = (value: unknown): value is ExprNode =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as {type?: unknown}).type === 'string'
+
+/** The node with `change` applied to every node directly below it (bases, operands, lists); literals kept. */
+function mapChildren(node: ExprNode, change: (child: ExprNode) => ExprNode): ExprNode {
+  if (node.type === 'Value') return node
+  const entries = Object.entries(node).map(([key, value]: [string, unknown]) => [
+    key,
+    Array.isArray(value)
+      ? value.map((item: unknown) => (isNode(item) ? change(item) : item))
+      : isNode(value)
+        ? change(value)
+        : value,
+  ])
+  return Object.fromEntries(entries) as ExprNode
+}
+
+/**
+ * The query with each narrowable `*[filter]` reading only the documents its filter may accept, as the view
+ * shows them (`see` lets a search give each its searchable text).
+ */
+export function narrowQuery(
+  tree: ExprNode,
+  indexes: Indexes,
+  see: (docs: ReturnType<typeof shownDocuments>) => unknown[],
+): ExprNode {
+  const narrowed = mapChildren(tree, (child) => narrowQuery(child, indexes, see))
+  if (narrowed.type !== 'Filter' || narrowed.base.type !== 'Everything') return narrowed
+  const ids = narrowingOf(narrowed.expr, indexes)
+  if (!ids) return narrowed
+  return {...narrowed, base: {type: 'Value', value: see(shownDocuments(indexes.view, ids))}}
+}
+
+/** Whether the query still reads the whole dataset (`*` outside a narrowed filter). */
+export function readsWholeDataset(tree: ExprNode): boolean {
+  if (tree.type === 'Everything') return true
+  let found = false
+  mapChildren(tree, (child) => {
+    found ||= readsWholeDataset(child)
+    return child
+  })
+  return found
+}
