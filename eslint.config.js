@@ -20,7 +20,6 @@ export default tseslint.config(
       '**/.react-router/**',
       '**/.sanity/**',
       '**/.test-builds/**',
-      '**/.releases/**',
       '**/test-results/**',
       'schemas/generated/**',
       '.data/**',
@@ -43,6 +42,7 @@ export default tseslint.config(
     // What ships: the app and its build, the deployed servers, and the packages they run on. Their tests may use
     // the stand-ins; they may not. A value that points at a stand-in is a setting (.env.example).
     files: [
+      'schemas/**/*.ts',
       'web/app/**/*.{ts,tsx}',
       'web/prerender/**/*.ts',
       'web/*.ts',

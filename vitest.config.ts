@@ -4,10 +4,11 @@
 //   contract  real servers on free ports (the lake, supabase/local, PGlite, the site server): about a minute
 //   slow      whole builds and type checks of a copy of the repository: minutes
 import {availableParallelism} from 'node:os'
+import {join} from 'node:path'
 import {defineConfig} from 'vitest/config'
 
 // Tests run with this machine's settings, as the npm scripts do (never a developer's .env); the shell's win.
-process.loadEnvFile('.env.example')
+process.loadEnvFile(join(import.meta.dirname, '.env.example'))
 
 const ALL = ['{schemas,studio,web,scripts,servers,packages,supabase}/**/*.test.ts']
 const SLOW = ['scripts/cli/typecheck.test.ts', 'studio/build.test.ts']
@@ -30,10 +31,10 @@ export default defineConfig({
     // Most files wait on servers, browsers and child processes more than they compute: one more file than cores
     // keeps both cores of a small machine busy (Vitest's default, cores - 1, runs one file at a time there).
     maxWorkers: availableParallelism() + 1,
-    testTimeout: 20_000,
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     // A poll waits for something that comes on any machine (a listener's event, a build's start): its bound is a
-    // backstop, as long as a test's, not Vitest's default second, which a busy machine overruns.
+    // backstop, not Vitest's default second, which a busy machine overruns.
     expect: {poll: {timeout: 20_000}},
     projects: [
       {

@@ -1,7 +1,8 @@
 // A server's request listener made from its route table: each request goes to the route that takes it, with its
 // URL and parameters; a request no route takes is refused, and anything a handler throws is answered, in the
 // server's own words.
-import {answeringErrors, type HttpError} from './httpError.ts'
+import {answeringErrors, HttpError} from './httpError.ts'
+import {requestUrl} from './requestUrl.ts'
 import {routeFor, type Params, type Route, type RouteRefusals} from './routes.ts'
 import type {HttpRequest, HttpResponse} from './send.ts'
 
@@ -26,7 +27,8 @@ export function answerRoutes<Request extends HttpRequest, Response extends HttpR
   words: ServerWords,
 ) {
   return answeringErrors((req: Request, res: Response) => {
-    const url = new URL(req.url ?? '/', words.origin?.() ?? 'http://localhost')
+    const url = requestUrl(req.url, words.origin?.() ?? 'http://localhost')
+    if (!url) throw new HttpError(400, 'Bad request: the request target is not a URL')
     const {handler, params} = routeFor(routes, req.method ?? 'GET', url.pathname, words)
     return handler({req, res, url, params})
   }, words.internalError)

@@ -27,6 +27,12 @@ export function outputToLog<T>(file: string, work: () => Promise<T>, {echo = fal
   return logs.run({file, echo}, work)
 }
 
+/**
+ * Runs `work` with output to the terminal again, inside a logged step: for servers a step starts, whose later
+ * requests, renders and failures are not the step's and must not vanish into its log.
+ */
+export const outputToTerminal = <T>(work: () => T): T => logs.exit(work)
+
 let consoleSent = false
 
 function sendConsoleThroughLogs() {

@@ -7,9 +7,6 @@ import {stripVTControlCharacters} from 'node:util'
 import {currentOutput} from './output.ts'
 import {repositoryRoot} from './repositoryRoot.ts'
 
-/** Where the tools that run commands find the repository (repositoryRoot.ts). */
-export {repositoryRoot}
-
 const ERROR_LINE = /\b(Error|error TS\d+|ERR!)\b/
 
 interface RunOptions {

@@ -14,7 +14,7 @@ import {
 } from 'node:fs'
 import {tmpdir} from 'node:os'
 import {dirname, join} from 'node:path'
-import {repositoryRoot} from '@quantedge/server-kit/run'
+import {repositoryRoot} from '@quantedge/server-kit/repositoryRoot'
 
 export function copyRepository(label: string) {
   const root = mkdtempSync(join(tmpdir(), `${label}-`))

@@ -4,7 +4,7 @@ import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {setTimeout as sleep} from 'node:timers/promises'
-import {repositoryRoot} from '@quantedge/server-kit/run'
+import {repositoryRoot} from '@quantedge/server-kit/repositoryRoot'
 import {freePort} from '@quantedge/test-support/freePort'
 
 export async function startStandIn() {

@@ -4,7 +4,7 @@
 import {createHash} from 'node:crypto'
 import {existsSync, readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs'
 import {join, relative} from 'node:path'
-import {repositoryRoot} from '@quantedge/server-kit/run'
+import {repositoryRoot} from '@quantedge/server-kit/repositoryRoot'
 
 /** Folders that hold outputs, dependencies or tests, never a build's inputs. */
 const NOT_INPUTS = new Set([

@@ -5,7 +5,7 @@
 import {mkdirSync, readFileSync, writeFileSync} from 'node:fs'
 import {join, relative} from 'node:path'
 import {outputToLog} from '@quantedge/server-kit/output'
-import {repositoryRoot} from '@quantedge/server-kit/run'
+import {repositoryRoot} from '@quantedge/server-kit/repositoryRoot'
 
 const LAST_LINES = 15
 

@@ -1,7 +1,7 @@
 // The README's layout is the tree: every workspace is in it, and every folder it names exists.
 import {existsSync, globSync, readFileSync} from 'node:fs'
 import {join} from 'node:path'
-import {repositoryRoot} from '@quantedge/server-kit/run'
+import {repositoryRoot} from '@quantedge/server-kit/repositoryRoot'
 import {expect, it} from 'vitest'
 
 const readme = readFileSync(join(repositoryRoot, 'README.md'), 'utf8')

@@ -7,7 +7,8 @@ import {readLakeEnv} from '@quantedge/content-lake/settings'
 import {startPreviewServer} from '@quantedge/preview-server/server'
 import {readPreviewEnv} from '@quantedge/preview-server/settings'
 import {startLiveSite} from '@quantedge/publish-hook/live'
-import {repositoryRoot} from '@quantedge/server-kit/run'
+import {outputToTerminal} from '@quantedge/server-kit/output'
+import {repositoryRoot} from '@quantedge/server-kit/repositoryRoot'
 import {readSiteServerEnv} from '@quantedge/site-server/settings'
 import {buildStudio, studioEnv} from '@quantedge/studio/serve/build'
 import {startStudioServer} from '@quantedge/studio/serve/server'
@@ -46,7 +47,7 @@ try {
     "Starting the product on this machine (each phase's output: .data/logs; npm start -- --verbose shows it)",
   )
   const lake = await phase('Content Lake', async () => {
-    const started = await startEmbeddedLakeIfNeeded(content, lakeSettings)
+    const started = await outputToTerminal(() => startEmbeddedLakeIfNeeded(content, lakeSettings))
     const did = started
       ? `embedded lake started: ${shown(lakeSettings.dataDir)}`
       : `answering at ${describeContentLake(content)}`
@@ -55,9 +56,9 @@ try {
   // The stand-in's e-mailed links return to the site where this start serves it.
   const supabaseUrl = readSupabaseSettings().url
   const supabase = await phase('Supabase', async () => {
-    const started = await startLocalSupabaseIfNeeded(supabaseUrl, {
-      auth: {siteUrl: localOrigin(siteServer.port)},
-    })
+    const started = await outputToTerminal(() =>
+      startLocalSupabaseIfNeeded(supabaseUrl, {auth: {siteUrl: localOrigin(siteServer.port)}}),
+    )
     const did = started
       ? `supabase/local started: ${shown(localSupabaseSettings().dataDir)}`
       : `answering at ${supabaseUrl}`
@@ -84,24 +85,27 @@ try {
     )
     return {value: studio.dir, did: described(studio, 'built')}
   })
-  const {live, preview, studio} = await phase('Servers', async () => {
-    const live = await startLiveSite({
-      siteDir,
-      sitePort: siteServer.port,
-      siteHost: siteServer.host,
-    })
-    const preview = await startPreviewServer({
-      buildDir: previewBuild,
-      drafts: contentClient('drafts', content),
-      publicSiteUrl: live.site.url,
-      port: previewServer.port,
-    })
-    const studio = await startStudioServer(studioBuild, studioServer.port)
-    return {
-      value: {live, preview, studio},
-      did: 'site, publish hook, preview and Studio listening',
-    }
-  })
+  // The servers' own output (requests, renders, failures) belongs on the terminal, not in a phase's log.
+  const {live, preview, studio} = await phase('Servers', () =>
+    outputToTerminal(async () => {
+      const live = await startLiveSite({
+        siteDir,
+        sitePort: siteServer.port,
+        siteHost: siteServer.host,
+      })
+      const preview = await startPreviewServer({
+        buildDir: previewBuild,
+        drafts: contentClient('drafts', content),
+        publicSiteUrl: live.site.url,
+        port: previewServer.port,
+      })
+      const studio = await startStudioServer(studioBuild, studioServer.port)
+      return {
+        value: {live, preview, studio},
+        did: 'site, publish hook, preview and Studio listening',
+      }
+    }),
+  )
   const studioProject = process.env.SANITY_STUDIO_PROJECT_ID
   console.log('')
   console.log(

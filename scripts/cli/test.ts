@@ -5,7 +5,8 @@ import {existsSync, mkdtempSync, readFileSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {assertHeadlessShell} from '@quantedge/test-support/chromium'
-import {repositoryRoot, run} from '@quantedge/server-kit/run'
+import {repositoryRoot} from '@quantedge/server-kit/repositoryRoot'
+import {run} from '@quantedge/server-kit/run'
 import {
   playwrightFileTimes,
   summary,

@@ -3,7 +3,8 @@
 import {existsSync, globSync, readFileSync} from 'node:fs'
 import {availableParallelism} from 'node:os'
 import {join} from 'node:path'
-import {repositoryRoot, run} from '@quantedge/server-kit/run'
+import {repositoryRoot} from '@quantedge/server-kit/repositoryRoot'
+import {run} from '@quantedge/server-kit/run'
 
 const {workspaces} = JSON.parse(readFileSync(join(repositoryRoot, 'package.json'), 'utf8')) as {
   workspaces: string[]

@@ -3,7 +3,7 @@
 // development stand-in (the embedded lake, supabase/local) or the test harness; its tests may.
 import {join} from 'node:path'
 import {ESLint} from 'eslint'
-import {repositoryRoot} from '@quantedge/server-kit/run'
+import {repositoryRoot} from '@quantedge/server-kit/repositoryRoot'
 import {expect, it} from 'vitest'
 
 const lint = async (file: string, code: string) => {
@@ -36,7 +36,7 @@ it('lets relative imports inside a workspace and package imports across them thr
 })
 
 it.each([
-  ['web/app/auth/probe.ts', '@quantedge/supabase/local/publicKey'],
+  ['web/app/auth/probe.ts', '@quantedge/supabase/local/keys'],
   ['web/app/content/probe.ts', '@quantedge/content-lake/settings'],
   ['web/prerender/probe.ts', '@quantedge/content-lake/testLake'],
   ['servers/publish-hook/probe.ts', '@quantedge/content-lake/ensure'],

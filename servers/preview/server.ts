@@ -63,7 +63,8 @@ export async function startPreviewServer(options: PreviewServerOptions) {
     const path = url.searchParams.get('path') ?? '/'
     send(res, 307, undefined, {
       'Set-Cookie': `${COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`,
-      'Location': new URL(path.startsWith('/') ? path : '/', options.publicSiteUrl).href,
+      // Only a path on the public site: `//elsewhere` would be another host's address.
+      'Location': new URL(/^\/(?!\/)/.test(path) ? path : '/', options.publicSiteUrl).href,
     })
   }
 

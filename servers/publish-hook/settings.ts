@@ -3,7 +3,7 @@
 // before a full build and before a re-render, whether it follows the Live Content API beside webhooks, and the
 // folder it keeps its releases in (its own, not the app's).
 import {resolve} from 'node:path'
-import {repositoryRoot} from '@quantedge/server-kit/run'
+import {repositoryRoot} from '@quantedge/server-kit/repositoryRoot'
 import {portSetting, type Env} from '@quantedge/server-kit/settings'
 
 export type PublishHookEnv = {

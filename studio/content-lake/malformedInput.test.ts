@@ -1,5 +1,6 @@
 // Malformed writes, listens and requests get Sanity's 4xx answers with a message, on both ports, and the
 // dataset, its transaction log and its assets stay byte for byte as they were.
+import {request as httpRequest} from 'node:http'
 import type {ClientHttp2Session} from 'node:http2'
 import {readdirSync, readFileSync} from 'node:fs'
 import {join} from 'node:path'
@@ -44,6 +45,20 @@ async function overHttp1(method: string, path: string, body?: string | Buffer): 
   return {status: response.status, text: await response.text()}
 }
 
+/** A GET whose request target is sent as it is, as any raw client can send it. */
+const withTarget = (target: string) =>
+  new Promise<Answer>((resolve, reject) => {
+    const {hostname, port} = new URL(lake.url)
+    httpRequest({hostname, port, path: target, headers: {authorization}}, (response) => {
+      let text = ''
+      response.setEncoding('utf8')
+      response.on('data', (chunk: string) => (text += chunk))
+      response.on('end', () => resolve({status: response.statusCode ?? 0, text}))
+    })
+      .on('error', reject)
+      .end()
+  })
+
 const overHttp2 = (method: string, path: string, body?: string | Buffer) =>
   http2Request(
     session,
@@ -65,6 +80,12 @@ const edit = (patch: unknown) => ({
 const fiftyMegabytes = () => Buffer.alloc(50_000_000, 0x20)
 
 const cases: [string, () => Promise<Answer>, number, RegExp][] = [
+  [
+    'an absolute-form request target that no URL can hold',
+    () => withTarget('http://a:99999/v1/ping'),
+    400,
+    /The request target is not a URL/,
+  ],
   [
     'a patch with an unknown operation (a typo of set)',
     () => mutate({patch: {id: 'straddle', sett: {price: 1}}}),

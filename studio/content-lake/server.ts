@@ -8,12 +8,13 @@ import type {AddressInfo, Socket} from 'node:net'
 import {bearerToken} from '@quantedge/server-kit/bearer'
 import {answeringErrors} from '@quantedge/server-kit/httpError'
 import {listen} from '@quantedge/server-kit/listen'
+import {requestUrl} from '@quantedge/server-kit/requestUrl'
 import {matchRoute, refusalOf, type RouteRefusals} from '@quantedge/server-kit/routes'
 import type {HttpRequest, HttpResponse} from '@quantedge/server-kit/send'
 import {CorsOrigins} from './cors.ts'
 import {EditorAccount, LOCAL_EDITOR} from './editorAccount.ts'
 import {LAKE_ENDPOINTS} from './endpoints.ts'
-import {LakeError, methodNotAllowed, routeNotFound, unauthorized} from './errors.ts'
+import {badRequest, LakeError, methodNotAllowed, routeNotFound, unauthorized} from './errors.ts'
 import type {Lake} from './lakeRequest.ts'
 import {Listeners} from './listeners.ts'
 import {LiveEvents} from './liveEvents.ts'
@@ -151,7 +152,8 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
 
 /** Routes a request to its endpoint (endpoints.ts), after reading its body and checking its token. */
 async function handle(req: HttpRequest, res: HttpResponse, lake: Lake, cors: CorsOrigins) {
-  const url = new URL(req.url ?? '/', 'http://lake')
+  const url = requestUrl(req.url, 'http://lake')
+  if (!url) throw badRequest('The request target is not a URL', 'httpBadRequest')
   if (!cors.admit(req, res, url.pathname)) return
   const method = req.method ?? 'GET'
   if (!KNOWN_METHODS.includes(method))

@@ -3,7 +3,9 @@
 
 export const DEMO_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long'
 
-export {DEMO_ANON_KEY} from './publicKey.ts'
+/** The anon key: a JWT with role anon, signed with the demo secret; the public one, which pages carry. */
+export const DEMO_ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0'
 
 /** The service-role key: bypasses row-level security. Server-side only, never in a browser. */
 export const DEMO_SERVICE_ROLE_KEY =

@@ -14,6 +14,7 @@ import {openDatabase, type Database, type RequestClaims} from './database.ts'
 import {BodyOverLimit} from '@quantedge/server-kit/body'
 import {bearerToken} from '@quantedge/server-kit/bearer'
 import {answeringErrors, HttpError} from '@quantedge/server-kit/httpError'
+import {requestUrl} from '@quantedge/server-kit/requestUrl'
 import {send} from '@quantedge/server-kit/send'
 import {allowCrossOrigin} from './cors.ts'
 import {DEMO_ANON_KEY, DEMO_JWT_SECRET, DEMO_SERVICE_ROLE_KEY} from './keys.ts'
@@ -137,7 +138,8 @@ const ROUTES = [
 async function answer(req: IncomingMessage, res: ServerResponse, auth: AuthContext) {
   allowCrossOrigin(req, res)
   if (req.method === 'OPTIONS') return send(res, 204)
-  const url = new URL(req.url ?? '/', auth.publicUrl)
+  const url = requestUrl(req.url, auth.publicUrl)
+  if (!url) throw new HttpError(400, {message: 'The request target is not a URL'})
   const {handler, params} = routeFor(ROUTES, req.method ?? 'GET', url.pathname, {
     notFound: () => {
       checkApiKey(req, url)

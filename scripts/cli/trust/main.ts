@@ -10,7 +10,7 @@ import {homedir} from 'node:os'
 import {join, relative} from 'node:path'
 import {localCertificate} from '@quantedge/content-lake/certificates'
 import {readLakeEnv} from '@quantedge/content-lake/settings'
-import {repositoryRoot} from '@quantedge/server-kit/run'
+import {repositoryRoot} from '@quantedge/server-kit/repositoryRoot'
 import {distrustIn, trustIn} from './nssStore.ts'
 
 const NICKNAME = 'QuantEdge local CA'
@@ -50,44 +50,56 @@ function onLinux(authorityPath: string, authority: X509Certificate) {
   }
 }
 
+/** The authority's common name: how an authority made anew, and so a different certificate, is found too. */
+const commonName = (authority: X509Certificate) =>
+  /CN=(.+)/.exec(authority.subject)?.[1] ?? NICKNAME
+
 function onMacOS(authorityPath: string, authority: X509Certificate) {
   const keychain = join(homedir(), 'Library', 'Keychains', 'login.keychain-db')
-  const sha1 = authority.fingerprint.replaceAll(':', '')
-  const held = execFileSync('security', ['find-certificate', '-a', '-Z', keychain], {
-    encoding: 'utf8',
-  })
-  const present = held.includes(sha1)
+  const current = authority.fingerprint.replaceAll(':', '')
+  const listed = execFileSync(
+    'security',
+    ['find-certificate', '-a', '-c', commonName(authority), '-Z', keychain],
+    {encoding: 'utf8'},
+  )
+  const held = [...listed.matchAll(/SHA-1 hash: ([0-9A-F]+)/g)].map(([, sha1]) => sha1!)
+  const stale = remove ? held : held.filter((sha1) => sha1 !== current)
+  for (const sha1 of stale) execFileSync('security', ['delete-certificate', '-Z', sha1, keychain])
   if (remove) {
-    if (present)
-      execFileSync('security', ['delete-certificate', '-Z', sha1, keychain], {stdio: 'inherit'})
-    console.log(present ? 'Removed from the login keychain.' : 'Not in the login keychain.')
+    console.log(held.length ? 'Removed from the login keychain.' : 'Not in the login keychain.')
     return
   }
-  if (present) return console.log('Already trusted in the login keychain.')
+  if (held.includes(current)) return console.log('Already trusted in the login keychain.')
   const args = ['add-trusted-cert', '-r', 'trustRoot', '-k', keychain, authorityPath]
   execFileSync('security', args, {stdio: 'inherit'})
   console.log('Trusted in the login keychain.')
 }
 
 function onWindows(authorityPath: string, authority: X509Certificate) {
-  const serial = authority.serialNumber
-  let present = true
-  try {
-    execFileSync('certutil', ['-user', '-verifystore', 'Root', serial], {stdio: 'ignore'})
-  } catch {
-    present = false
+  const inStore = (id: string) => {
+    try {
+      execFileSync('certutil', ['-user', '-verifystore', 'Root', id], {stdio: 'ignore'})
+      return true
+    } catch {
+      return false
+    }
   }
-  if (remove) {
-    if (present)
-      execFileSync('certutil', ['-user', '-delstore', 'Root', serial], {stdio: 'inherit'})
-    console.log(
-      present
-        ? "Removed from the current user's Root store."
-        : "Not in the current user's Root store.",
-    )
-    return
+  const name = commonName(authority)
+  const current = inStore(authority.serialNumber)
+  if (remove || !current) {
+    // By name: an authority made anew has the same name and another serial number.
+    const held = inStore(name)
+    if (held) execFileSync('certutil', ['-user', '-delstore', 'Root', name], {stdio: 'ignore'})
+    if (remove) {
+      console.log(
+        held
+          ? "Removed from the current user's Root store."
+          : "Not in the current user's Root store.",
+      )
+      return
+    }
   }
-  if (present) return console.log("Already trusted in the current user's Root store.")
+  if (current) return console.log("Already trusted in the current user's Root store.")
   execFileSync('certutil', ['-user', '-addstore', 'Root', authorityPath], {stdio: 'inherit'})
   console.log("Trusted in the current user's Root store.")
 }

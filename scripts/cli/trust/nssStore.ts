@@ -6,6 +6,7 @@
 import {execFileSync} from 'node:child_process'
 import {existsSync, mkdirSync} from 'node:fs'
 import {X509Certificate} from 'node:crypto'
+import {join} from 'node:path'
 
 const certutil = (store: string, args: string[]) =>
   execFileSync('certutil', ['-d', `sql:${store}`, ...args], {
@@ -15,7 +16,7 @@ const certutil = (store: string, args: string[]) =>
 
 /** The certificates the store holds under `nickname`, as their SHA-256 fingerprints. */
 export function fingerprintsIn(store: string, nickname: string): string[] {
-  if (!existsSync(store)) return []
+  if (!existsSync(join(store, 'cert9.db'))) return []
   let pem: string
   try {
     pem = certutil(store, ['-L', '-n', nickname, '-a'])
@@ -36,7 +37,7 @@ export function trustIn(
 ) {
   const held = fingerprintsIn(store, nickname)
   if (held.length === 1 && held[0] === certificate.fingerprint256) return false
-  if (!existsSync(store)) {
+  if (!existsSync(join(store, 'cert9.db'))) {
     mkdirSync(store, {recursive: true, mode: 0o700})
     certutil(store, ['-N', '--empty-password'])
   }

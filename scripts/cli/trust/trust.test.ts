@@ -6,7 +6,7 @@ import {mkdirSync, mkdtempSync, readFileSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {promisify} from 'node:util'
-import {repositoryRoot} from '@quantedge/server-kit/run'
+import {repositoryRoot} from '@quantedge/server-kit/repositoryRoot'
 import {afterEach, beforeEach, expect, it} from 'vitest'
 import {fingerprintsIn} from './nssStore.ts'
 
