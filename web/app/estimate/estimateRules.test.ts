@@ -83,8 +83,13 @@ let constraints: string[]
 
 beforeAll(async () => {
   supabase = await startTestSupabase()
+  // The checks on what a visitor sends: the columns anon may insert (staff's own columns have checks of theirs).
   const {rows} = await supabase.db.query<{conname: string}>(
-    `select conname from pg_constraint where conrelid = 'public.free_estimate_requests'::regclass and contype = 'c' order by conname`,
+    `select distinct c.conname from pg_constraint c
+       join pg_attribute a on a.attrelid = c.conrelid and a.attnum = any (c.conkey)
+     where c.conrelid = 'public.free_estimate_requests'::regclass and c.contype = 'c'
+       and has_column_privilege('anon', c.conrelid, a.attnum, 'INSERT')
+     order by c.conname`,
   )
   constraints = rows.map((row) => row.conname)
 })
@@ -92,7 +97,7 @@ afterAll(() => supabase.close())
 
 const visitor = () => createClient(supabase.url, DEMO_ANON_KEY, {auth: {persistSession: false}})
 
-it('has a breaking input for every check constraint the migration makes', () => {
+it('has a breaking input for every check constraint on what a visitor sends', () => {
   expect(constraints.length).toBeGreaterThan(0)
   expect(Object.keys(BREAKING_INPUTS).sort()).toEqual(constraints)
 })
