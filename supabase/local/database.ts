@@ -1,9 +1,11 @@
 // The stand-in's Postgres: PGlite (real Postgres in WASM) persisted in a data folder, with Supabase's base
 // (roles, auth schema, auth.uid()) and then this project's migrations, applied unchanged and recorded.
-import {existsSync, mkdirSync, readdirSync, readFileSync} from 'node:fs'
+import {createHash} from 'node:crypto'
+import {existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs'
 import {join, resolve} from 'node:path'
 import {PGlite, type Transaction} from '@electric-sql/pglite'
 import {pgcrypto} from '@electric-sql/pglite/contrib/pgcrypto'
+import {repositoryRoot} from '@quantedge/server-kit/repositoryRoot'
 
 export const MIGRATIONS_DIR = resolve(import.meta.dirname, '..', 'migrations')
 const BOOTSTRAP = readFileSync(join(import.meta.dirname, 'bootstrap.sql'), 'utf8')
@@ -18,19 +20,66 @@ export type RequestClaims = {
   [claim: string]: unknown
 }
 
-/** Opens the database in `dataDir` (a new folder gets Supabase's base), then applies pending migrations. */
+/**
+ * Opens the database in `dataDir` (in memory without one), then applies pending migrations. A new database
+ * starts from a copy of one already made with Supabase's base and these migrations (template below).
+ */
 export async function openDatabase(
   dataDir?: string,
   migrationsDir = MIGRATIONS_DIR,
 ): Promise<Database> {
   const isNew = dataDir === undefined || !existsSync(join(dataDir, 'PG_VERSION'))
   if (dataDir) mkdirSync(dataDir, {recursive: true})
-  const db = await PGlite.create({dataDir, extensions: {pgcrypto}})
-  if (isNew) await db.exec(BOOTSTRAP)
+  const loadDataDir = isNew ? await migratedTemplate(migrationsDir) : undefined
+  const db = await PGlite.create({dataDir, loadDataDir, extensions: {pgcrypto}})
   await db.exec(BOOTSTRAP_UPGRADES)
   await applyMigrations(db, migrationsDir)
   return db
 }
+
+// Running the base and every migration in WASM takes seconds, and every test and first start pays it: the result
+// is kept once per set of scripts (keyed by their text and PGlite's version) as PGlite's own data-folder tarball
+// (dumpDataDir / loadDataDir), in node_modules/.cache, and a new database loads that instead.
+const TEMPLATES_DIR = join(repositoryRoot, 'node_modules', '.cache', 'supabase-local')
+
+async function migratedTemplate(migrationsDir: string): Promise<Blob> {
+  const migrations = migrationFiles(migrationsDir)
+  const key = createHash('sha256').update(`${pgliteVersion()}\0${BOOTSTRAP}\0${BOOTSTRAP_UPGRADES}`)
+  for (const file of migrations)
+    key.update(`\0${file}\0`).update(readFileSync(join(migrationsDir, file)))
+  const path = join(TEMPLATES_DIR, `${key.digest('hex').slice(0, 32)}.tar.gz`)
+  if (existsSync(path)) return new Blob([readFileSync(path)])
+  const db = await PGlite.create({extensions: {pgcrypto}})
+  try {
+    await db.exec(BOOTSTRAP)
+    await db.exec(BOOTSTRAP_UPGRADES)
+    await applyMigrations(db, migrationsDir)
+    const tarball = Buffer.from(await (await db.dumpDataDir('gzip')).arrayBuffer())
+    // Written whole and renamed into place: workers making it at once each leave a complete file.
+    mkdirSync(TEMPLATES_DIR, {recursive: true})
+    const partial = `${path}.${process.pid}.partial`
+    writeFileSync(partial, tarball)
+    renameSync(partial, path)
+    return new Blob([tarball])
+  } finally {
+    await db.close()
+  }
+}
+
+const pgliteVersion = () =>
+  (
+    JSON.parse(
+      readFileSync(
+        join(repositoryRoot, 'node_modules', '@electric-sql', 'pglite', 'package.json'),
+        'utf8',
+      ),
+    ) as {version: string}
+  ).version
+
+const migrationFiles = (migrationsDir: string) =>
+  readdirSync(migrationsDir)
+    .filter((file) => /^\d+_.+\.sql$/.test(file))
+    .sort()
 
 export async function applyMigrations(
   db: Database,
@@ -41,10 +90,7 @@ export async function applyMigrations(
       await db.query<{version: string}>('select version from supabase_migrations.schema_migrations')
     ).rows.map((row) => row.version),
   )
-  const pending = readdirSync(migrationsDir)
-    .filter((file) => /^\d+_.+\.sql$/.test(file))
-    .sort()
-    .filter((file) => !applied.has(file.split('_')[0]!))
+  const pending = migrationFiles(migrationsDir).filter((file) => !applied.has(file.split('_')[0]!))
   for (const file of pending) {
     const [version, ...name] = file.replace(/\.sql$/, '').split('_')
     try {
