@@ -7,6 +7,7 @@ import {DEMO_JWT_SECRET} from '../local/keys.ts'
 import {verifyToken} from '../local/tokens.ts'
 import {
   aLead,
+  anonymous,
   anon,
   anonAsStaff,
   OTHER_STAFF_ID as STAFF_B,
@@ -102,10 +103,7 @@ describe('the staff table', () => {
     expect((await as(user, 'select * from public.staff')).rows).toEqual([])
   })
 
-  it.each([
-    ['a visitor', anon],
-    ['an anon request naming a staff member', anonAsStaff],
-  ])('refuses select to %s', async (_who, claims) => {
+  it.each(anonymous)('refuses select to %s', async (_who, claims) => {
     expect(await sqlstate(as(claims, 'select * from public.staff'))).toBe('42501')
   })
 
@@ -187,10 +185,7 @@ describe('working the leads', () => {
     expect((await as(user, 'select * from public.free_estimate_requests')).rows).toEqual([])
   })
 
-  it.each([
-    ['a visitor', anon],
-    ['an anon request naming a staff member', anonAsStaff],
-  ])('refuses select to %s', async (_who, claims) => {
+  it.each(anonymous)('refuses select to %s', async (_who, claims) => {
     expect(await sqlstate(as(claims, 'select * from public.free_estimate_requests'))).toBe('42501')
   })
 

@@ -13,12 +13,17 @@ export const anon: RequestClaims = {role: 'anon'}
 export const anonAsStaff: RequestClaims = {role: 'anon', sub: STAFF_ID}
 export const service: RequestClaims = {role: 'service_role'}
 
+/** Requests with the anon key, whoever they name. */
+export const anonymous: [string, RequestClaims][] = [
+  ['a visitor', anon],
+  ['an anon request naming a staff member', anonAsStaff],
+]
+
 /** Everyone who must not change anything but the service role. */
 export const outsiders: [string, RequestClaims][] = [
   ['staff', staff],
   ['a signed-in user', user],
-  ['a visitor', anon],
-  ['an anon request naming a staff member', anonAsStaff],
+  ...anonymous,
 ]
 
 /** A lead as the form sends it, from `email`. */
