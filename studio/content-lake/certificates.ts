@@ -4,7 +4,6 @@
 import {existsSync, mkdirSync, readFileSync} from 'node:fs'
 import {join, resolve} from 'node:path'
 import {X509Certificate} from 'node:crypto'
-import {generate} from 'selfsigned'
 import {writeFileAtomically} from './atomicWrite.ts'
 
 export type LakeCertificate = {
@@ -36,6 +35,9 @@ export async function localCertificate(folder: string): Promise<LakeCertificate>
   const paths = files(resolve(folder))
   mkdirSync(folder, {recursive: true, mode: 0o700})
   const createdAuthority = !existsSync(paths.authorityCert) || !existsSync(paths.authorityKey)
+  // selfsigned (node-forge) takes a quarter of a second to load: only a start that makes a certificate pays it.
+  const generate = async (...args: Parameters<typeof import('selfsigned').generate>) =>
+    (await import('selfsigned')).generate(...args)
   if (createdAuthority) {
     const authority = await generate([{name: 'commonName', value: AUTHORITY_NAME}], {
       keyType: 'ec',

@@ -15,7 +15,7 @@ import {closeSync, fsyncSync, openSync, readdirSync, readFileSync} from 'node:fs
 import {existsSync, renameSync, statSync, truncateSync, unlinkSync} from 'node:fs'
 import {open} from 'node:fs/promises'
 import {join} from 'node:path'
-import {readSnapshot, replayJournal, sharedBytes} from './datasetText.ts'
+import {readSharedBytes, readSnapshot, replayJournal, sharedBytes} from './datasetText.ts'
 import type {DatasetText, JournalLine} from './datasetText.ts'
 import type {StoredDocument} from './documents.ts'
 import {JournalWriter} from './journalWriter.ts'
@@ -63,16 +63,16 @@ export class DatasetFile {
   read(read: (text: DatasetText) => void = () => undefined): Map<string, StoredDocument> {
     this.#removeLeftovers()
     const snapshot = this.#snapshotPath()
-    const bytes = existsSync(snapshot) ? readFileSync(snapshot) : Buffer.alloc(0)
+    const bytes = existsSync(snapshot) ? readSharedBytes(snapshot) : new Uint8Array()
     this.#snapshotBytes = bytes.byteLength
     this.#journals = this.#journalNumbers()
     const journals = this.#journals.map((number, position) =>
       this.#completeJournal(number, position === this.#journals.length - 1),
     )
-    this.#text = {snapshot: sharedBytes([bytes]), journals: journals.map(({text}) => text)}
+    this.#text = {snapshot: bytes, journals: journals.map(({text}) => text)}
     read(this.text())
     const documents = new Map<string, StoredDocument>()
-    readSnapshot(bytes.toString('utf8'), {name: snapshot, check: true}, documents)
+    readSnapshot(bytes, {name: snapshot, check: true}, documents)
     for (const {text, path} of journals) replayJournal(text, {name: path, check: true}, documents)
     return documents
   }
