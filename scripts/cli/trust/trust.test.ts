@@ -24,7 +24,7 @@ const trust = async (...args: string[]) =>
   (
     await promisify(execFile)(
       process.execPath,
-      ['--env-file=.env.example', 'scripts/cli/trust/main.ts', ...args],
+      ['--import=@quantedge/server-kit/settingsFiles', 'scripts/cli/trust/main.ts', ...args],
       {cwd: repositoryRoot, env: {...process.env, HOME: home, CONTENT_LAKE_CERT_DIR: certificates}},
     )
   ).stdout
