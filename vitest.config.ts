@@ -11,7 +11,7 @@ import {defineConfig} from 'vitest/config'
 process.loadEnvFile(join(import.meta.dirname, '.env.example'))
 
 const ALL = ['{schemas,studio,web,scripts,servers,packages,supabase}/**/*.test.ts']
-const SLOW = ['scripts/cli/typecheck.test.ts', 'studio/build.test.ts']
+const SLOW = ['scripts/cli/typecheck.test.ts', 'scripts/cli/start.test.ts', 'studio/build.test.ts']
 const CONTRACT = [
   'studio/content-lake/**/*.test.ts',
   'supabase/**/*.test.ts',

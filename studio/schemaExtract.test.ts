@@ -3,6 +3,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {defineField, defineType} from 'sanity'
 import {afterAll, expect, it} from 'vitest'
+import {schemaTypes} from '@quantedge/schemas'
 import {extractSchemaJson} from './schemaExtract.ts'
 
 const folder = mkdtempSync(join(tmpdir(), 'schema-extract-'))
@@ -10,7 +11,7 @@ afterAll(() => rmSync(folder, {recursive: true, force: true}))
 
 it("writes the site's schema with required fields enforced, as `sanity schema extract` does", () => {
   const outputPath = join(folder, 'schema.json')
-  const extracted = extractSchemaJson({outputPath})
+  const extracted = extractSchemaJson({types: schemaTypes, outputPath})
   expect(JSON.parse(readFileSync(outputPath, 'utf8'))).toEqual(extracted)
   const indicator = extracted.find(({name}) => name === 'indicator')
   // A required field is not optional in the extracted schema, so its generated type is not `| undefined`.

@@ -7,14 +7,16 @@ import {mkdirSync, writeFileSync} from 'node:fs'
 import {dirname, join} from 'node:path'
 import {createSchema, type SchemaTypeDefinition} from 'sanity'
 import {extractSchema} from '@sanity/schema/_internal'
-import {schemaTypes} from '@quantedge/schemas'
 
 export const schemaJsonPath = join(import.meta.dirname, '..', 'schemas', 'generated', 'schema.json')
 
 export function extractSchemaJson({
-  types = schemaTypes,
+  types,
   outputPath = schemaJsonPath,
-}: {types?: SchemaTypeDefinition[]; outputPath?: string} = {}) {
+}: {
+  types: SchemaTypeDefinition[]
+  outputPath?: string
+}) {
   const schema = createSchema({name: 'default', types})
   const errors = (schema._validation ?? []).flatMap(({path, problems}) =>
     problems
@@ -28,12 +30,25 @@ export function extractSchemaJson({
   return extracted
 }
 
+/**
+ * What went wrong, in a few lines: a schema file that does not parse is named with its line and the code there
+ * (the stack's head, as Node prints it), without the loader's frames after it.
+ */
+const described = (error: unknown) =>
+  error instanceof SyntaxError && error.stack
+    ? (error.stack.split('\n    at ')[0] ?? error.message)
+    : error instanceof Error
+      ? error.message
+      : String(error)
+
 if (import.meta.main) {
   try {
-    extractSchemaJson()
+    // Loaded here, not at the top, so that a schema file that does not parse is reported like any other problem.
+    const {schemaTypes} = await import('@quantedge/schemas')
+    extractSchemaJson({types: schemaTypes})
     console.log(`Extracted the schema to ${schemaJsonPath}`)
   } catch (error) {
-    console.error(error instanceof Error ? error.message : String(error))
+    console.error(described(error))
     process.exit(1)
   }
 }

@@ -2,13 +2,9 @@
 // built) and then again (warm: builds whose inputs have not changed are reused), and `npm run dev` until its
 // dev server answers the first page. Measured in a copy of the repository on free ports with its own data,
 // so nothing `npm start` keeps is touched.
-import {spawn} from 'node:child_process'
-import {once} from 'node:events'
-import {readFileSync} from 'node:fs'
-import {join} from 'node:path'
 import {setTimeout as sleep} from 'node:timers/promises'
 import {answers} from '@quantedge/server-kit/answers'
-import {freePort} from '@quantedge/test-support/freePort'
+import {productOnFreePorts, startCopyScript} from '@quantedge/test-support/copyScripts'
 import {copyRepository} from '@quantedge/test-support/repositoryCopy'
 
 export type StartupBench = {coldStartMs: number; warmStartMs: number; devFirstPageMs: number}
@@ -18,36 +14,6 @@ export const WARM_START_TARGET_MS = 20_000
 
 const GIVE_UP_MS = 300_000
 
-async function isolatedEnv() {
-  const [site, preview, hook, studio, lake, lakeSecure, supabase, mailbox, devSite] =
-    await Promise.all(Array.from({length: 9}, freePort))
-  return {
-    SITE_PORT: String(site),
-    PREVIEW_PORT: String(preview),
-    PREVIEW_PUBLIC_SITE_URL: `http://localhost:${site}`,
-    PUBLISH_HOOK_PORT: String(hook),
-    STUDIO_PORT: String(studio),
-    CONTENT_LAKE_PORT: String(lake),
-    CONTENT_LAKE_SECURE_PORT: String(lakeSecure),
-    CONTENT_LAKE_WEBHOOK_URL: `http://127.0.0.1:${hook}/hooks/publish`,
-    SANITY_API_HOST: `http://127.0.0.1:${lake}`,
-    SUPABASE_LOCAL_PORT: String(supabase),
-    SUPABASE_MAILBOX_PORT: String(mailbox),
-    VITE_SUPABASE_URL: `http://127.0.0.1:${supabase}`,
-    DEV_SITE_PORT: String(devSite),
-  }
-}
-
-/** An npm script's node arguments in the copy's package.json (`node <flags> <file>`), without npm's own output. */
-function npmScriptArguments(root: string, script: string) {
-  const {scripts} = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
-    scripts: Record<string, string>
-  }
-  const [command, ...args] = (scripts[script] ?? '').split(' ')
-  if (command !== 'node') throw new Error(`npm run ${script} does not run node directly`)
-  return args
-}
-
 /** Runs an npm script of the copy until `ready` says so, then stops it and everything it started. */
 async function timeUntilReady(
   root: string,
@@ -56,46 +22,27 @@ async function timeUntilReady(
   ready: (output: string) => Promise<boolean>,
 ) {
   const started = performance.now()
-  const child = spawn(
-    join(root, 'node_modules', '.bin', 'node'),
-    npmScriptArguments(root, script),
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        // This process's compile cache is warm (and the copy's node_modules/.cache is this one's): the copy's
-        // first start compiles as a fresh clone's does, and its second reuses what the first kept.
-        NODE_COMPILE_CACHE: join(root, '.data', 'node-compile-cache'),
-        ...env,
-        PATH: `${join(root, 'node_modules', '.bin')}:${process.env.PATH}`,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    },
-  )
-  let output = ''
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  const exited = once(child, 'exit')
+  const running = startCopyScript(root, script, env)
+  let stopped = false
+  void running.exited.then(() => (stopped = true))
   try {
     for (;;) {
-      if (await ready(output)) return Math.round(performance.now() - started)
-      if (child.exitCode !== null)
-        throw new Error(`${script} stopped before it was ready:\n${output.slice(-2000)}`)
+      if (await ready(running.output())) return Math.round(performance.now() - started)
+      if (stopped)
+        throw new Error(`${script} stopped before it was ready:\n${running.output().slice(-2000)}`)
       if (performance.now() - started > GIVE_UP_MS)
         throw new Error(`${script} was not ready after ${GIVE_UP_MS} ms`)
       await sleep(100)
     }
   } finally {
-    process.kill(-child.pid!, 'SIGTERM')
-    await exited
+    await running.stop()
   }
 }
 
 export async function benchStartup(): Promise<StartupBench> {
   const copy = copyRepository('bench-startup')
   try {
-    const env = await isolatedEnv()
+    const env = await productOnFreePorts()
     const startPrinted = async (output: string) => output.includes('Press Ctrl+C to stop.')
     const coldStartMs = await timeUntilReady(copy.root, env, 'start', startPrinted)
     const warmStartMs = await timeUntilReady(copy.root, env, 'start', startPrinted)

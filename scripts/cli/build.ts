@@ -43,7 +43,7 @@ const typegen = () =>
       settings: {},
     },
     async () => {
-      await run('npm', ['run', 'typegen'])
+      await run('npm', ['run', 'typegen', '--silent'])
       return join(repositoryRoot, 'schemas', 'generated')
     },
   )
