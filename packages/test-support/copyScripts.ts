@@ -1,7 +1,6 @@
 // The product's npm scripts run in a copy of the repository (repositoryCopy.ts), on free ports with the copy's own
 // data, as a developer runs them: for the start-up bench and the tests of what `npm start` prints.
 import {spawn} from 'node:child_process'
-import {once} from 'node:events'
 import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {freePort} from './freePort.ts'
@@ -72,8 +71,8 @@ export function startCopyScript(
   let output = ''
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  const exited = once(child, 'exit').then(
-    ([code, signal]: [number | null, string | null]) => code ?? signal ?? 'unknown',
+  const exited = new Promise<number | string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
   )
   return {
     output: () => output,
