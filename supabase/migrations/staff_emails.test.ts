@@ -14,8 +14,11 @@ import {
 
 let db: Database
 
-const as = <T extends Record<string, unknown>>(claims: RequestClaims, sql: string, params: unknown[] = []) =>
-  asRequest(db, claims, (tx) => tx.query<T>(sql, params))
+const as = <T extends Record<string, unknown>>(
+  claims: RequestClaims,
+  sql: string,
+  params: unknown[] = [],
+) => asRequest(db, claims, (tx) => tx.query<T>(sql, params))
 
 const sqlstate = (promise: Promise<unknown>) =>
   promise.then(
@@ -48,7 +51,9 @@ describe("staff's e-mail addresses", () => {
   })
 
   it('follow a change of address', async () => {
-    await db.query("update auth.users set email = 'seller-b@new.example.com' where id = $1", [STAFF_B])
+    await db.query("update auth.users set email = 'seller-b@new.example.com' where id = $1", [
+      STAFF_B,
+    ])
     expect(await emails(staff)).toEqual(['seller-a@example.com', 'seller-b@new.example.com'])
     await db.query("update auth.users set email = 'seller-b@example.com' where id = $1", [STAFF_B])
   })

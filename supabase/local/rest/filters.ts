@@ -30,7 +30,12 @@ const OPERATORS = [...Object.keys(COMPARISONS), 'is', 'in']
 export const RESERVED_PARAMS = new Set(['select', 'order', 'limit', 'columns'])
 
 const filterError = (filter: string, details: string) =>
-  postgrestError(400, 'PGRST100', `"failed to parse filter (${filter})" (line 1, column 1)`, details)
+  postgrestError(
+    400,
+    'PGRST100',
+    `"failed to parse filter (${filter})" (line 1, column 1)`,
+    details,
+  )
 
 /** One parameter's filter: `[not.]operator.value`. */
 export function parseFilter(column: string, filter: string): Filter {
@@ -97,13 +102,16 @@ export function whereClause(filters: Filter[], qualifiedTable: string, values: u
     let condition: string
     if (filter.operator === 'is') {
       const is = IS_VALUES[filter.value.toLowerCase()]
-      if (!is) throw filterError(`is.${filter.value}`, 'expecting null, not_null, true, false or unknown')
+      if (!is)
+        throw filterError(`is.${filter.value}`, 'expecting null, not_null, true, false or unknown')
       condition = `${column} is ${is}`
     } else if (filter.operator === 'in') {
       const list = parseList(filter.value)
       condition = list.length ? `${column} in (${list.map(bind).join(', ')})` : 'false'
     } else {
-      const value = filter.operator.endsWith('like') ? filter.value.replaceAll('*', '%') : filter.value
+      const value = filter.operator.endsWith('like')
+        ? filter.value.replaceAll('*', '%')
+        : filter.value
       condition = `${column} ${COMPARISONS[filter.operator]} ${bind(value)}`
     }
     return filter.negated ? `not (${condition})` : condition

@@ -69,7 +69,11 @@ const HANDLERS: Record<string, Handler> = {
   DELETE: deleteRows,
 }
 
-async function insert({req, url, claims, db}: RestRequest, table: string, settings: RequestSettings) {
+async function insert(
+  {req, url, claims, db}: RestRequest,
+  table: string,
+  settings: RequestSettings,
+) {
   const body = await readJsonBody(req)
   const rows = Array.isArray(body) ? body : [body]
   if (rows.length === 0 || !rows.every(isRow))
@@ -127,7 +131,8 @@ async function select({url, claims, db}: RestRequest, table: string, settings: R
   const {rows} = await asRequest(
     db,
     claims,
-    (tx) => tx.query(`select ${list} from public.${table}${where} order by ${orderBy}${limit}`, values),
+    (tx) =>
+      tx.query(`select ${list} from public.${table}${where} order by ${orderBy}${limit}`, values),
     settings,
   )
   return {status: 200, body: rows}
