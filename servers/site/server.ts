@@ -25,7 +25,7 @@ const HASHED_ASSET = /^\/assets\//
 
 /** React Router's shell for routes it did not prerender (ssr: false). */
 const SPA_FALLBACK = '/__spa-fallback.html'
-const CLIENT_RENDERED = new Set(
+const CLIENT_RENDERED = new Set<string>(
   pages.filter((page: Page) => page.prerender === false).map(({path}) => path),
 )
 
