@@ -12,11 +12,11 @@ import {violations} from './support/axe.ts'
 import {expect, test, waitForHydration} from './support/fixtures.ts'
 import {confirmedAccount, visitorFrom} from './support/supabase.ts'
 
-/** `npm run staff -- add <email>` against the test's supabase/local, as the site's owner would run it. */
-async function makeStaff(email: string) {
+/** `npm run staff -- <command> <email>` against the test's supabase/local, as the site's owner would run it. */
+async function staff(command: 'add' | 'remove', email: string) {
   await promisify(execFile)(
     process.execPath,
-    [join(repositoryRoot, 'scripts', 'cli', 'staff', 'main.ts'), 'add', email],
+    [join(repositoryRoot, 'scripts', 'cli', 'staff', 'main.ts'), command, email],
     {
       env: {
         ...process.env,
@@ -62,14 +62,19 @@ async function signInOnStaffPage(page: Page, {email, password}: {email: string; 
 
 const leadCard = (page: Page, name: string) => page.getByRole('article', {name})
 
+// Each test signs an account up and in (bcrypt), runs `npm run staff` as its own process and has axe read the
+// page: on a busy two-core machine that is more than the default 30 s.
+test.describe.configure({timeout: 90_000})
+
 test('a staff member works a new lead: contacted with a note, kept after a reload, exported', async ({
   page,
 }) => {
   const account = await confirmedAccount()
-  await makeStaff(account.email)
+  await staff('add', account.email)
   const name = await sendLead('Staff lead')
 
   await signInOnStaffPage(page, account)
+  await page.getByRole('radio', {name: /^New/}).check()
   const card = leadCard(page, name)
   await expect(card.locator('.lead-status')).toHaveText('New')
   await expect(card.getByText('=HYPERLINK("http://evil.example","Click")')).toBeVisible()
@@ -80,6 +85,7 @@ test('a staff member works a new lead: contacted with a note, kept after a reloa
   await card.getByLabel('Notes').blur()
   await expect(card.getByRole('status')).toHaveText(/^Saved at /)
   await card.getByLabel('Status').selectOption('contacted')
+  // Worked under "New", it keeps its card until the filter changes.
   await expect(card.locator('.lead-status')).toHaveText('Contacted')
   await card.getByLabel('Owner').selectOption({label: account.email})
   await expect(card.getByRole('status')).toHaveText(/^Saved at /)
@@ -111,6 +117,25 @@ test('a staff member works a new lead: contacted with a note, kept after a reloa
   expect(row).toContain(`"Contacted","${account.email}","Called; wants a quote by Friday."`)
   // Only contacted leads are in the file: the filter's.
   expect(rows.slice(1).every((line) => line.includes('"Contacted"'))).toBe(true)
+})
+
+test('a change refused because the account was taken off the staff says so, and keeps what is stored', async ({
+  page,
+}) => {
+  const account = await confirmedAccount()
+  await staff('add', account.email)
+  const name = await sendLead('Refused lead')
+  await signInOnStaffPage(page, account)
+  const card = leadCard(page, name)
+  await expect(card.locator('.lead-status')).toHaveText('New')
+
+  await staff('remove', account.email)
+  await card.getByLabel('Status').selectOption('won')
+  await expect(card.getByRole('alert')).toHaveText(
+    'This change was not saved: your account is no longer on the staff list. Reload the page to check.',
+  )
+  await expect(card.getByLabel('Status')).toHaveValue('new')
+  expect(await violations(page)).toEqual([])
 })
 
 test('a signed-in account that is not staff is told the page is for staff, and sees no lead', async ({

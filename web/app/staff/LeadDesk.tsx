@@ -1,5 +1,6 @@
 import type {User} from '@supabase/supabase-js'
 import {useState} from 'react'
+import type {LeadChange} from './lead.ts'
 import {LeadCard} from './LeadCard.tsx'
 import {leadsCsv} from './leadsCsv.ts'
 import {StatusFilter, type StatusChoice} from './StatusFilter.tsx'
@@ -17,6 +18,17 @@ function download(name: string, text: string) {
 export function LeadDesk({user}: {user: User}) {
   const {desk, save} = useLeadDesk(user)
   const [choice, setChoice] = useState<StatusChoice>('all')
+  // Leads changed under this filter stay in view until the filter changes: a lead set from new to contacted
+  // under "New" keeps its card, its "Saved" and the focus, instead of vanishing mid-work.
+  const [worked, setWorked] = useState<ReadonlySet<string>>(new Set())
+  const choose = (next: StatusChoice) => {
+    setChoice(next)
+    setWorked(new Set())
+  }
+  const saveInView = (id: string, change: LeadChange) => {
+    setWorked((current) => new Set(current).add(id))
+    return save(id, change)
+  }
 
   if (desk.state === 'loading') return <p role="status">Loading the leads…</p>
   if (desk.state === 'failed')
@@ -36,19 +48,20 @@ export function LeadDesk({user}: {user: User}) {
       </section>
     )
 
-  const shown = choice === 'all' ? desk.leads : desk.leads.filter((lead) => lead.status === choice)
+  const matching = desk.leads.filter((lead) => choice === 'all' || lead.status === choice)
+  const shown = desk.leads.filter((lead) => matching.includes(lead) || worked.has(lead.id))
   const today = new Date().toISOString().slice(0, 10)
   return (
     <>
       <div className="staff-toolbar">
-        <StatusFilter leads={desk.leads} value={choice} onChange={setChoice} />
+        <StatusFilter leads={desk.leads} value={choice} onChange={choose} />
         <button
           type="button"
           className="button button-secondary"
-          disabled={shown.length === 0}
-          onClick={() => download(`leads-${choice}-${today}.csv`, leadsCsv(shown, desk.staff))}
+          disabled={matching.length === 0}
+          onClick={() => download(`leads-${choice}-${today}.csv`, leadsCsv(matching, desk.staff))}
         >
-          Export {shown.length} as CSV
+          Export {matching.length} as CSV
         </button>
       </div>
       {shown.length === 0 ? (
@@ -59,7 +72,7 @@ export function LeadDesk({user}: {user: User}) {
         <ol className="lead-list" aria-label="Leads, newest first">
           {shown.map((lead) => (
             <li key={lead.id}>
-              <LeadCard lead={lead} staff={desk.staff} save={save} />
+              <LeadCard lead={lead} staff={desk.staff} save={saveInView} />
             </li>
           ))}
         </ol>
