@@ -117,6 +117,12 @@ test('a staff member works a new lead: contacted with a note, kept after a reloa
   expect(row).toContain(`"Contacted","${account.email}","Called; wants a quote by Friday."`)
   // Only contacted leads are in the file: the filter's.
   expect(rows.slice(1).every((line) => line.includes('"Contacted"'))).toBe(true)
+
+  // On a phone: the cards take the width, nothing scrolls sideways, and axe still finds nothing.
+  await page.setViewportSize({width: 390, height: 844})
+  await expect(leadCard(page, name).getByLabel('Notes')).toBeVisible()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  expect(await violations(page)).toEqual([])
 })
 
 test('a change refused because the account was taken off the staff says so, and keeps what is stored', async ({

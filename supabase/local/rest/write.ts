@@ -2,7 +2,8 @@
 // grants (column by column for an update) and row-level security decide; rows a policy hides are simply not
 // matched, as in PostgREST. `Prefer: return=representation` answers 200 with the rows (the `select` columns),
 // else 204 (https://docs.postgrest.org/en/latest/references/api/tables_views.html#update and #delete).
-// Supabase runs PostgREST with pg-safeupdate, so a PATCH or DELETE without a filter is refused (21000).
+// Supabase loads pg-safeupdate for the role PostgREST connects as (its API guide, "Safeguards towards accidental
+// deletes and updates"), so a PATCH or DELETE without a filter is refused there (21000), and here.
 import {asRequest, type RequestSettings} from '../database.ts'
 import {isRow, readJsonBody, wantsRepresentation} from './body.ts'
 import {columnChecker, mustBeColumns, selectList} from './columns.ts'

@@ -1,7 +1,7 @@
 import type {Route} from './+types/staff'
 import {LeadDesk} from '../staff/LeadDesk.tsx'
 import {StaffSignIn} from '../staff/StaffSignIn.tsx'
-import {useSignedInUser} from '../staff/useSignedInUser.ts'
+import {useSignedInUser} from '../auth/useSignedInUser.ts'
 import staffCss from '../styles/staff.css?url'
 
 export const meta: Route.MetaFunction = () => [

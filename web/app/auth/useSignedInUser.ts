@@ -2,7 +2,7 @@
 // rather than waiting for a stored session as the header does, and follows every sign-in and sign-out.
 import type {User} from '@supabase/supabase-js'
 import {useEffect, useState} from 'react'
-import {loadSupabase} from '../auth/supabase.ts'
+import {loadSupabase} from './supabase.ts'
 
 /** undefined while the session is read, then the user or null. */
 export function useSignedInUser(): User | null | undefined {
