@@ -27,7 +27,7 @@ const IS_VALUES: Record<string, string> = {
 const OPERATORS = [...Object.keys(COMPARISONS), 'is', 'in']
 
 /** The query parameters that are not filters (PostgREST's reserved words this stand-in reads). */
-export const RESERVED_PARAMS = new Set(['select', 'order', 'limit', 'columns'])
+const RESERVED_PARAMS = new Set(['select', 'order', 'limit', 'columns'])
 
 const filterError = (filter: string, details: string) =>
   postgrestError(
@@ -38,7 +38,7 @@ const filterError = (filter: string, details: string) =>
   )
 
 /** One parameter's filter: `[not.]operator.value`. */
-export function parseFilter(column: string, filter: string): Filter {
+function parseFilter(column: string, filter: string): Filter {
   const negated = filter.startsWith('not.')
   const rest = negated ? filter.slice(4) : filter
   const dot = rest.indexOf('.')

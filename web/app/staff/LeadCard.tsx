@@ -1,6 +1,12 @@
 import {useState} from 'react'
-import {LEAD_STATUSES, NOTES_MAX_LENGTH, statusLabel, type Lead, type LeadChange} from './lead.ts'
-import type {StaffMember} from './lead.ts'
+import {
+  LEAD_STATUSES,
+  NOTES_MAX_LENGTH,
+  statusLabel,
+  type Lead,
+  type LeadChange,
+  type StaffMember,
+} from './lead.ts'
 import type {SaveLead} from './useLeadDesk.ts'
 
 const received = new Intl.DateTimeFormat('en-IN', {dateStyle: 'medium', timeStyle: 'short'})
@@ -10,10 +16,7 @@ type Saving =
   | {state: 'idle'}
   | {state: 'saving'; change: LeadChange}
   | {state: 'saved'}
-  | {
-      state: 'refused'
-      message: string
-    }
+  | {state: 'refused'; message: string}
 
 /**
  * One lead: what the visitor sent, and its status, owner and notes, each saved as soon as it is changed (notes
