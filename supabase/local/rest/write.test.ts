@@ -148,6 +148,17 @@ describe('PATCH', () => {
       'UPDATE requires a WHERE clause',
     ])
   })
+  it('refuses a limited update (limit and order), which this stand-in does not do, instead of ignoring it', async () => {
+    const id = await sendLead('patch-limit@example.com')
+    const answer = await seller
+      .from('free_estimate_requests')
+      .update({status: 'won'})
+      .eq('id', id)
+      .order('created_at')
+      .limit(1)
+    expect([answer.status, answer.error?.code]).toEqual([400, 'PGRST100'])
+    expect(await leadRow(id)).toMatchObject({status: 'new'})
+  })
 })
 
 describe('filters', () => {

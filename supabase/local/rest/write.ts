@@ -17,6 +17,16 @@ async function filteredStatement(
   statement: 'UPDATE' | 'DELETE',
   values: unknown[],
 ) {
+  // PostgREST's limited updates and deletes (limit with order) are not part of this subset: refused, not ignored.
+  const limiting = ['limit', 'order'].find((name) => url.searchParams.has(name))
+  if (limiting) {
+    throw postgrestError(
+      400,
+      'PGRST100',
+      `"failed to parse ${limiting} parameter (${url.searchParams.get(limiting)})" (line 1, column 1)`,
+      `this stand-in does not limit a ${statement === 'UPDATE' ? 'PATCH' : 'DELETE'}`,
+    )
+  }
   const filters = filtersOf(url.searchParams)
   const mustExist = await columnChecker(db, table)
   filters.forEach((filter) => mustExist(filter.column))
