@@ -47,7 +47,7 @@ export async function handleRest(request: RestRequest): Promise<RestAnswer> {
     method: req.method,
     path: `/${table}`,
   }
-  const handler = HANDLERS[req.method ?? '']
+  const handler = HANDLERS.get(req.method ?? '')
   if (!handler) throw postgrestError(405, 'PGRST117', `Unsupported HTTP method: ${req.method}`)
   try {
     return await handler(request, table, settings)
@@ -62,12 +62,12 @@ type Handler = (
   settings: RequestSettings,
 ) => Promise<RestAnswer>
 
-const HANDLERS: Record<string, Handler> = {
-  POST: insert,
-  GET: select,
-  PATCH: updateRows,
-  DELETE: deleteRows,
-}
+const HANDLERS = new Map<string, Handler>([
+  ['POST', insert],
+  ['GET', select],
+  ['PATCH', updateRows],
+  ['DELETE', deleteRows],
+])
 
 async function insert(
   {req, url, claims, db}: RestRequest,
