@@ -23,6 +23,7 @@ const CONTRACT = [
   'web/prerender/incremental.test.ts',
   'servers/publish-hook/**/*.test.ts',
   'scripts/cli/trust/**/*.test.ts',
+  'scripts/cli/staff/**/*.test.ts',
 ]
 const NEVER = ['**/node_modules/**', 'web/e2e/**', '**/dist/**', '**/build/**']
 

@@ -85,6 +85,13 @@ export const pages = [
     module: 'routes/account/resetPassword.tsx',
     sitemap: false,
   },
+  {
+    path: '/staff',
+    title: 'Staff: leads',
+    module: 'routes/staff.tsx',
+    sitemap: false,
+    prerender: false,
+  },
   {path: '/sitemap.xml', title: 'Sitemap', module: 'routes/sitemap.ts', sitemap: false},
   {path: '/robots.txt', title: 'Rules for crawlers', module: 'routes/robots.ts', sitemap: false},
   {path: '*', title: 'Page not found', module: 'routes/notFound.tsx', sitemap: false},

@@ -1,44 +1,29 @@
 // `npm run estimates`: the stored free-estimate requests, newest last, read with the service role as the
 // lead owner would. Uses the configured Supabase; the local stand-in runs for the command when needed.
-import {createClient} from '@supabase/supabase-js'
-import {standInUrl, startLocalSupabaseIfNeeded} from '@quantedge/supabase/local/ensure'
-import {DEMO_SERVICE_ROLE_KEY} from '@quantedge/supabase/local/keys'
-import {readSupabaseSettings} from '@quantedge/web/auth/settings'
+import {withServiceRole} from './serviceRole.ts'
 
-const url = readSupabaseSettings().url
-const isLocal = url === standInUrl()
-const serviceKey = process.env.SUPABASE_SERVICE_ROLE_KEY || (isLocal ? DEMO_SERVICE_ROLE_KEY : '')
-if (!serviceKey) {
-  console.error(
-    'Set SUPABASE_SERVICE_ROLE_KEY (Project settings → API) to read the estimate requests of a hosted project.',
-  )
-  process.exit(1)
-}
-
-const standIn = await startLocalSupabaseIfNeeded(url)
-try {
-  const supabase = createClient(url, serviceKey, {auth: {persistSession: false}})
-  const {data, error} = await supabase
-    .from('free_estimate_requests')
-    .select('created_at, name, email, phone, platforms, requirements, description, user_id')
-    .order('created_at', {ascending: true})
-  if (error) throw new Error(error.message)
-  if (data.length === 0) console.log(`No estimate requests yet at ${url}.`)
-  for (const row of data) {
-    console.log(
-      `\n${new Date(row.created_at).toLocaleString('en-IN')}  ${row.name} <${row.email}>  ${row.phone}`,
+await withServiceRole('read the estimate requests', async (supabase, url) => {
+  try {
+    const {data, error} = await supabase
+      .from('free_estimate_requests')
+      .select('created_at, name, email, phone, platforms, requirements, description, user_id')
+      .order('created_at', {ascending: true})
+    if (error) throw new Error(error.message)
+    if (data.length === 0) console.log(`No estimate requests yet at ${url}.`)
+    for (const row of data) {
+      console.log(
+        `\n${new Date(row.created_at).toLocaleString('en-IN')}  ${row.name} <${row.email}>  ${row.phone}`,
+      )
+      console.log(
+        `  platforms: ${row.platforms.join(', ')}; requirements: ${row.requirements.join(', ')}${row.user_id ? '; signed in' : ''}`,
+      )
+      console.log(`  ${row.description.replaceAll('\n', '\n  ')}`)
+    }
+    console.log(`\n${data.length} request(s).`)
+  } catch (error) {
+    console.error(
+      `Reading estimate requests from ${url} failed: ${error instanceof Error ? error.message : String(error)}`,
     )
-    console.log(
-      `  platforms: ${row.platforms.join(', ')}; requirements: ${row.requirements.join(', ')}${row.user_id ? '; signed in' : ''}`,
-    )
-    console.log(`  ${row.description.replaceAll('\n', '\n  ')}`)
+    process.exitCode = 1
   }
-  console.log(`\n${data.length} request(s).`)
-} catch (error) {
-  console.error(
-    `Reading estimate requests from ${url} failed: ${error instanceof Error ? error.message : String(error)}`,
-  )
-  process.exitCode = 1
-} finally {
-  await standIn?.close()
-}
+})

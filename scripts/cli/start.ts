@@ -113,6 +113,9 @@ try {
   )
   console.log(`  Site            ${live.site.url}`)
   console.log(
+    `  Staff page      ${live.site.url}/staff  (the leads; make your account staff: npm run staff -- add <email>)`,
+  )
+  console.log(
     `  Draft preview   ${preview.url}  (link: npm run content -- preview-url /tradingview)`,
   )
   console.log(`  Publish hook    ${live.hook.url}  (re-renders the pages a publish changes)`)

@@ -19,6 +19,7 @@ beforeAll(async () => {
   writeFileSync(join(root, 'tradingview', 'index.html'), '<h1>Indicators</h1>')
   writeFileSync(join(root, 'assets', 'entry-abc123.js'), script)
   writeFileSync(join(root, '404', 'index.html'), '<h1>Page not found</h1>')
+  writeFileSync(join(root, '__spa-fallback.html'), '<div id="shell"></div>')
   expect(precompress(root)).toBe(2)
   site = await startSiteServer(root, 0)
 })
@@ -53,6 +54,18 @@ it('answers an unknown path with the 404 page and status 404', async () => {
   const response = await fetch(`${site.url}/no-such-page`)
   expect(response.status).toBe(404)
   expect(await response.text()).toContain('Page not found')
+})
+
+it('answers a page the browser renders (the staff page) with the SPA fallback, marked noindex', async () => {
+  for (const path of ['/staff', '/staff/', '/staff?status=new']) {
+    const response = await fetch(`${site.url}${path}`)
+    expect(response.status, path).toBe(200)
+    expect(await response.text()).toBe('<div id="shell"></div>')
+    expect(response.headers.get('x-robots-tag')).toBe('noindex')
+  }
+  const other = await fetch(`${site.url}/staff/other`)
+  expect(other.status).toBe(404)
+  expect(other.headers.get('x-robots-tag')).toBeNull()
 })
 
 it('answers a method other than GET or HEAD with 405 and what it allows', async () => {

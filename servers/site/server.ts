@@ -1,9 +1,12 @@
 // Serves the prerendered site: /path -> path/index.html, precompressed files when the browser takes them,
-// a year of caching for content-hashed assets, revalidation for HTML, and the 404 page with status 404.
+// a year of caching for content-hashed assets, revalidation for HTML, and the 404 page with status 404. The
+// pages the browser renders (prerender: false in the page list) get React Router's SPA fallback, as a static
+// host's rewrite would serve it, marked noindex: it is an empty shell until the scripts run.
 import {existsSync, readFileSync} from 'node:fs'
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http'
 import {join} from 'node:path'
 import sirv from 'sirv'
+import {pages, type Page} from '@quantedge/schemas/pages'
 import {answerRoutes, type RouteHandler, type ServerWords} from '@quantedge/server-kit/answerRoutes'
 import {HttpError} from '@quantedge/server-kit/httpError'
 import {listen, stop} from '@quantedge/server-kit/listen'
@@ -19,6 +22,12 @@ export type SiteServer = {
 }
 
 const HASHED_ASSET = /^\/assets\//
+
+/** React Router's shell for routes it did not prerender (ssr: false). */
+const SPA_FALLBACK = '/__spa-fallback.html'
+const CLIENT_RENDERED = new Set<string>(
+  pages.filter((page: Page) => page.prerender === false).map(({path}) => path),
+)
 
 const WORDS: ServerWords = {
   // Every path has a route: a file, or the 404 page.
@@ -56,6 +65,11 @@ export async function startSiteServer(
   /** The site's files, and its 404 page for any other path. */
   const serveSite: RouteHandler<IncomingMessage, ServerResponse> = ({req, res}) => {
     const {root: servedRoot, serve} = current
+    const path = new URL(req.url ?? '/', 'http://site').pathname.replace(/(.)\/$/, '$1')
+    if (CLIENT_RENDERED.has(path) && existsSync(join(servedRoot, SPA_FALLBACK))) {
+      req.url = SPA_FALLBACK
+      res.setHeader('X-Robots-Tag', 'noindex')
+    }
     serve(req, res, () => {
       const notFoundPage = join(servedRoot, '404', 'index.html')
       const noStore = {'Cache-Control': 'no-store'}

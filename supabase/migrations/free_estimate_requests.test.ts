@@ -182,5 +182,6 @@ it('records the migrations it applied', async () => {
     {version: '20261202000000', name: 'free_estimate_request_throttle'},
     {version: '20261203000000', name: 'staff_work_leads'},
     {version: '20261203000100', name: 'lead_notifications'},
+    {version: '20261204000000', name: 'staff_emails'},
   ])
 })

@@ -1,20 +1,10 @@
-// axe-core finds no violation on any route, nor with the mobile menu or the indicator dialog open.
-import AxeBuilder from '@axe-core/playwright'
-import type {Page} from '@playwright/test'
+// axe-core finds no violation on any route, nor with the mobile menu or the indicator dialog open. The staff
+// page's signed-in states are checked in staff.spec.ts, which makes a staff member.
 import {sitemapPaths} from '@quantedge/schemas/pages'
+import {violations} from './support/axe.ts'
 import {expect, openHydrated, test} from './support/fixtures.ts'
 
 const ROUTES = [...sitemapPaths, '/no-such-page', '/account/confirmed', '/account/reset-password']
-
-const violations = async (page: Page) => {
-  const results = await new AxeBuilder({page})
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze()
-  return results.violations.map(({id, nodes}) => ({
-    id,
-    targets: nodes.map((node) => node.target.join(' ')),
-  }))
-}
 
 for (const route of ROUTES) {
   test(`no violations on ${route}`, async ({page}) => {
@@ -22,6 +12,12 @@ for (const route of ROUTES) {
     expect(await violations(page)).toEqual([])
   })
 }
+
+test('no violations on /staff, signed out, rendered in the browser', async ({page}) => {
+  await page.goto('/staff')
+  await expect(page.getByRole('heading', {name: 'Sign in to work the leads'})).toBeVisible()
+  expect(await violations(page)).toEqual([])
+})
 
 test('no violations with the indicator dialog open', async ({page}) => {
   await openHydrated(page, '/tradingview')

@@ -28,7 +28,7 @@ export function startIncrementalRenderer(env: NodeJS.ProcessEnv = {}) {
     running() ??
     (child = fork(join(webDir, 'prerender', 'renderWorker.ts'), [], {
       cwd: webDir,
-      // Its settings come in `env`; the parent's flags (an npm script's --env-file, relative to another
+      // Its settings come in `env`; the parent's flags (an npm script's preloads, named from another
       // folder) are not its own.
       execArgv: [],
       env: {...process.env, ...env},

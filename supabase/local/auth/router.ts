@@ -3,6 +3,7 @@
 import type {IncomingMessage, ServerResponse} from 'node:http'
 import {route, routeFor, type RouteRefusals} from '@quantedge/server-kit/routes'
 import {send} from '@quantedge/server-kit/send'
+import {adminUsers} from './admin.ts'
 import type {AuthRequest} from './context.ts'
 import type {AuthLimits} from './rateLimits.ts'
 import {API_VERSION_HEADERS, authError, overRequestRateLimit} from './errors.ts'
@@ -63,6 +64,10 @@ const ROUTES = [
   route<Handler>('POST', '/logout', async ({req, url, request}) =>
     logout(await currentUser(req, request), url.searchParams.get('scope') ?? 'global', request),
   ),
+  route<Handler>('GET', '/admin/users', async ({req, res, url, request}) => {
+    await adminUsers(req, res, url, request)
+    return null
+  }),
   route<Handler>(
     'GET',
     '/verify',

@@ -1,4 +1,4 @@
-// The query parameters this stand-in reads (select, order, limit, column=eq.value), parsed strictly: what
+// The query parameters this stand-in reads besides filters (select, order, limit; filters.ts), parsed strictly: what
 // PostgREST's grammar refuses, and what this subset does not read, is refused with PostgREST's PGRST100
 // and its message form (src/library/PostgREST/ApiRequest/QueryParams.hs: `"failed to parse order (…)"
 // (line 1, column N)` with the unexpected character in `details`), never silently ignored.
@@ -79,18 +79,4 @@ export function parseLimit(value: string): number {
   if (!/^\d+$/.test(value))
     throw parseError('limit parameter', value, value.search(/\D/), 'a digit')
   return Number(value)
-}
-
-/** `column=eq.value`; other operators are refused rather than ignored. */
-export function parseEqualityFilter(filter: string): string {
-  const value = /^eq\.(.*)$/s.exec(filter)?.[1]
-  if (value === undefined) {
-    throw postgrestError(
-      400,
-      'PGRST100',
-      `"failed to parse filter (${filter})" (line 1, column 1)`,
-      'this stand-in reads only the eq operator',
-    )
-  }
-  return value
 }
