@@ -22,7 +22,12 @@ export const every =
     return () => clearInterval(timer)
   }
 
-export type OutboxClock = {kick: () => void; stop: () => Promise<void>}
+export type OutboxClock = {
+  kick: () => void
+  /** Resolves once no run is under way (kicks during a run included). */
+  settled: () => Promise<void>
+  stop: () => Promise<void>
+}
 
 // As private.wake_notify_staff(): due when not sent, its time has come and no live lease holds it.
 const DUE_SQL = `select exists (
@@ -70,13 +75,17 @@ export function startOutboxClock(
         if (again) kick()
       })
   }
+  const settled = async () => {
+    while (running) await running
+  }
   const cancel = schedule(kick)
   return {
     kick,
+    settled,
     stop: async () => {
       cancel()
       stopped = true
-      while (running) await running
+      await settled()
     },
   }
 }

@@ -65,6 +65,8 @@ export type LocalSupabase = {
   db: Database
   /** The dev mailbox's server going down and coming back on its port, as a mail service can. */
   mailbox: {stop: () => Promise<void>; start: () => Promise<void>}
+  /** Resolves once the outbox clock has no run of notify-staff under way. */
+  outboxSettled: () => Promise<void>
   close: () => Promise<void>
 }
 
@@ -135,7 +137,7 @@ export async function startLocalSupabase(
     }
     const outbox =
       options.outboxSchedule === 'off'
-        ? {kick: () => {}, stop: async () => {}}
+        ? {kick: () => {}, settled: async () => {}, stop: async () => {}}
         : startOutboxClock(db, runner, projectUrl, options.outboxSchedule)
     const server = createServer(
       answeringErrors(
@@ -148,7 +150,14 @@ export async function startLocalSupabase(
     // Stopped before the server closes: a run of the function calls back into this server.
     started.push(outbox.stop)
     auth.publicUrl = `http://${host}:${port}`
-    return {url: auth.publicUrl, mailboxUrl, db, mailbox: mailboxControl, close: stop}
+    return {
+      url: auth.publicUrl,
+      mailboxUrl,
+      db,
+      mailbox: mailboxControl,
+      outboxSettled: outbox.settled,
+      close: stop,
+    }
   } catch (error) {
     await stop()
     throw error
