@@ -88,7 +88,7 @@ const backoffPassed = (leadId: string) =>
 it('mails the sales address each field of a visitor’s lead, kicked by the insert (no tick of the clock)', async () => {
   const lead = await sendLead('Line one <b>bold?</b>\nLine "two" & more')
   await expect.poll(() => messagesAbout(lead.name)).toHaveLength(1)
-  const [{ID}] = await messagesAbout(lead.name)
+  const {ID} = (await messagesAbout(lead.name))[0]!
   const message = (await (await fetch(`${supabase.mailboxUrl}/api/v1/message/${ID}`)).json()) as {
     From: {Address: string; Name: string}
     To: {Address: string}[]
