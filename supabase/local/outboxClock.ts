@@ -56,9 +56,9 @@ export function startOutboxClock(
         body: '{}',
       }),
     )
-    if (!response?.ok)
+    if (!response.ok)
       console.error(
-        `supabase/local: notify-staff answered ${response?.status}: ${await response?.text()}`,
+        `supabase/local: notify-staff answered ${response.status}: ${await response.text()}`,
       )
   }
   const kick = () => {

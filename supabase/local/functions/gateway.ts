@@ -27,6 +27,8 @@ export async function handleFunction(
   res: ServerResponse,
   url: URL,
 ) {
+  if (!gateway.runner.has(name))
+    throw new HttpError(404, {code: 'NOT_FOUND', message: 'Requested function was not found'})
   if (gateway.config.verifyJwt(name)) await checkJwt(req, gateway.jwtSecret)
   const method = req.method ?? 'GET'
   const body =
@@ -36,8 +38,6 @@ export async function handleFunction(
     if (typeof value === 'string') headers.set(key, value)
   const request = new Request(url, {method, headers, body: body ? new Uint8Array(body) : undefined})
   const response = await gateway.runner.invoke(name, request)
-  if (!response)
-    throw new HttpError(404, {code: 'NOT_FOUND', message: 'Requested function was not found'})
   res.writeHead(response.status, Object.fromEntries(response.headers))
   res.end(Buffer.from(await response.arrayBuffer()))
 }

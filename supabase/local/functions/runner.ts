@@ -15,8 +15,10 @@ export const FUNCTIONS_DIR = resolve(import.meta.dirname, '..', '..', 'functions
 const FUNCTION_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/
 
 export type FunctionRunner = {
-  /** The function's answer, or undefined when there is no function of that name. */
-  invoke: (name: string, request: Request) => Promise<Response | undefined>
+  /** Whether supabase/functions has a function of that name. */
+  has: (name: string) => boolean
+  /** The function's answer to `request`. */
+  invoke: (name: string, request: Request) => Promise<Response>
 }
 
 export function functionRunner(
@@ -40,9 +42,8 @@ export function functionRunner(
     return loaded
   }
   return {
+    has: (name) => FUNCTION_NAME.test(name) && existsSync(join(functionsDir, name, 'handler.ts')),
     invoke: async (name, request) => {
-      if (!FUNCTION_NAME.test(name) || !existsSync(join(functionsDir, name, 'handler.ts')))
-        return undefined
       const settings: Env = {
         ...env(),
         SUPABASE_URL: projectUrl(),
