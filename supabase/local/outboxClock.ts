@@ -75,6 +75,7 @@ export function startOutboxClock(
         if (again) kick()
       })
   }
+  runner.warm('notify-staff')
   const settled = async () => {
     while (running) await running
   }

@@ -19,6 +19,8 @@ export type FunctionRunner = {
   has: (name: string) => boolean
   /** The function's answer to `request`. */
   invoke: (name: string, request: Request) => Promise<Response>
+  /** Loads the function's code ahead of its first call, as a warm worker has it (a failure shows at the call). */
+  warm: (name: string) => void
 }
 
 export function functionRunner(
@@ -52,5 +54,6 @@ export function functionRunner(
       }
       return (await core(name))(request, (key) => settings[key])
     },
+    warm: (name) => void core(name).catch(() => {}),
   }
 }
