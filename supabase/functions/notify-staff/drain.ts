@@ -29,6 +29,10 @@ export async function drainOutbox(
           await leads.recordSent(lead.lead_id, outcome.providerMessageId)
           result.sent += 1
         } else {
+          // In the function's logs (the dashboard's, or npm start's terminal): the lead waits for its retry.
+          console.error(
+            `notify-staff: lead ${lead.lead_id}, attempt ${lead.attempt}: ${outcome.error}`,
+          )
           await leads.recordFailed(lead.lead_id, lead.claim_id, outcome.error)
           result.failed += 1
         }
