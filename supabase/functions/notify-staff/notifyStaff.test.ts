@@ -189,6 +189,20 @@ it('sends a lead whose result was never recorded again under the same key, so it
   })
 })
 
+it('does not mail a sent lead again after a restart', async () => {
+  const lead = await sendLead()
+  await expect.poll(async () => (await notification(lead.id)).sent_at).not.toBeNull()
+  await supabase.outboxSettled()
+  supabase = await supabase.restart()
+  tick()
+  await backoffPassed(lead.id) // due or not, a sent lead is never claimed again
+  tick()
+  await sendLead()
+  await supabase.outboxSettled()
+  expect(await messagesAbout(lead.name)).toHaveLength(1)
+  expect(await notification(lead.id)).toMatchObject({attempts: 1})
+})
+
 describe('/functions/v1/notify-staff', () => {
   it('runs for a POST with the publishable key, which grants nothing', async () => {
     const response = await fetch(`${supabase.url}/functions/v1/notify-staff`, {
