@@ -50,7 +50,8 @@ export function startOutboxClock(
     if (!rows[0]?.due) return
     const response = await runner.invoke(
       'notify-staff',
-      new Request(`${projectUrl()}/functions/v1/notify-staff`, {
+      // As the function sees pg_net's call to <project>/functions/v1/notify-staff (functions/gateway.ts).
+      new Request(`${projectUrl()}/notify-staff`, {
         method: 'POST',
         headers: {'Content-Type': 'application/json', 'Authorization': `Bearer ${DEMO_ANON_KEY}`},
         body: '{}',

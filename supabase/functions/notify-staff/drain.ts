@@ -10,11 +10,7 @@ export const CLAIM_BATCH = 10
 
 export type DrainResult = {sent: number; failed: number}
 
-export async function drainOutbox(
-  settings: NotifySettings,
-  leads: Outbox,
-  fetchImpl: typeof fetch = fetch,
-): Promise<DrainResult> {
+export async function drainOutbox(settings: NotifySettings, leads: Outbox): Promise<DrainResult> {
   const result: DrainResult = {sent: 0, failed: 0}
   for (
     let claimed = await leads.claim(CLAIM_BATCH);
@@ -24,7 +20,7 @@ export async function drainOutbox(
     await Promise.all(
       claimed.map(async (lead) => {
         const mail = leadMail(lead, settings.from, settings.to)
-        const outcome = await sendMail(settings.mailApi, mail, lead.lead_id, fetchImpl)
+        const outcome = await sendMail(settings.mailApi, mail, lead.lead_id)
         if (outcome.sent) {
           await leads.recordSent(lead.lead_id, outcome.providerMessageId)
           result.sent += 1

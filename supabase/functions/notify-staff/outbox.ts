@@ -11,14 +11,9 @@ export type Outbox = {
   recordFailed: (leadId: string, claimId: string, error: string) => Promise<void>
 }
 
-export function outbox(
-  supabaseUrl: string,
-  serviceRoleKey: string,
-  fetchImpl: typeof fetch = fetch,
-): Outbox {
+export function outbox(supabaseUrl: string, serviceRoleKey: string): Outbox {
   const client = createClient(supabaseUrl, serviceRoleKey, {
     auth: {persistSession: false, autoRefreshToken: false},
-    global: {fetch: fetchImpl},
   })
   const call = async (fn: string, args: Record<string, unknown>) => {
     const {data, error} = await client.rpc(fn, args)

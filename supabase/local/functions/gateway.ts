@@ -1,8 +1,9 @@
 // /functions/v1/<name> as Supabase's gateway answers it: unless [functions.<name>] verify_jwt = false, the
 // request needs a valid JWT of the project as its bearer (a 401 otherwise: `{code: 401, message: 'Missing
 // authorization header' | 'Invalid JWT'}`, Supabase's troubleshooting guide "Edge Function 401 error
-// response"); then the function answers, with the request's method, path after the name, headers and body.
-// No function of that name is 404 {code: 'NOT_FOUND', message: 'Requested function was not found'}.
+// response"); then the function answers the request as the Edge Runtime hands it on (its method, headers,
+// body, and its path from the function's name on: /notify-staff, not /functions/v1/notify-staff). No function
+// of that name is 404 {code: 'NOT_FOUND', ...}; a function that throws is 500 {code: 'WORKER_ERROR', ...}.
 import type {IncomingMessage, ServerResponse} from 'node:http'
 import {readBodyWithin} from '@quantedge/server-kit/body'
 import {bearerToken} from '@quantedge/server-kit/bearer'
@@ -36,8 +37,21 @@ export async function handleFunction(
   const headers = new Headers()
   for (const [key, value] of Object.entries(req.headers))
     if (typeof value === 'string') headers.set(key, value)
-  const request = new Request(url, {method, headers, body: body ? new Uint8Array(body) : undefined})
-  const response = await gateway.runner.invoke(name, request)
+  const request = new Request(
+    new URL(url.pathname.replace(/^\/functions\/v1/, '') + url.search, url),
+    {
+      method,
+      headers,
+      body: body ? new Uint8Array(body) : undefined,
+    },
+  )
+  const response = await gateway.runner.invoke(name, request).catch((error: unknown) => {
+    console.error(`supabase/local: function ${name}:`, error)
+    throw new HttpError(500, {
+      code: 'WORKER_ERROR',
+      message: 'Function exited due to an error (please check logs)',
+    })
+  })
   res.writeHead(response.status, Object.fromEntries(response.headers))
   res.end(Buffer.from(await response.arrayBuffer()))
 }

@@ -17,7 +17,7 @@ const FUNCTION_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/
 export type FunctionRunner = {
   /** Whether supabase/functions has a function of that name. */
   has: (name: string) => boolean
-  /** The function's answer to `request`. */
+  /** The function's answer to `request` (its URL as the function sees it: the path from its name on). */
   invoke: (name: string, request: Request) => Promise<Response>
   /** Loads the function's code ahead of its first call, as a warm worker has it (a failure shows at the call). */
   warm: (name: string) => void
