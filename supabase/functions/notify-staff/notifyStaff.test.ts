@@ -1,8 +1,9 @@
 // The whole mail path through the real supabase-js, supabase/local and its dev mailbox: a visitor's insert (the
 // anon key, as the estimate form sends it) reaches the sales address with every field of the lead; with the
 // mail endpoint down the lead waits in the outbox and arrives once when it is back; a failed send is retried;
-// a send whose result was never recorded is retried under the same Idempotency-Key and delivered once. The
-// clock is ticked by hand and the backoff is passed by moving the row's time, so nothing waits on the machine.
+// a send whose result was never recorded is retried under the same Idempotency-Key and delivered once; a sent
+// lead is not mailed again after a restart. The clock is ticked by hand and the backoff (or a lease) is passed by
+// moving the row's time, so nothing waits on the machine.
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY} from '../../local/keys.ts'
 import type {Schedule} from '../../local/outboxClock.ts'
