@@ -10,6 +10,20 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
+const STAND_IN_PACKAGES = '^@quantedge/(content-lake|supabase/local|test-support)(/|$)'
+const noStandIn = (regex) => [
+  'error',
+  {
+    patterns: [
+      {
+        regex,
+        message:
+          'Shipped code never imports a development stand-in or the test harness: make what it needs a setting (.env.example), or move shared code to a shipped package.',
+      },
+    ],
+  },
+]
+
 export default tseslint.config(
   {
     ignores: [
@@ -52,20 +66,13 @@ export default tseslint.config(
       'supabase/functions/**/*.ts',
     ],
     ignores: ['**/*.test.ts', 'web/e2e/**', 'web/playwright.config.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^@quantedge/(content-lake|supabase/local|test-support)(/|$)',
-              message:
-                'Shipped code never imports a development stand-in or the test harness: make what it needs a setting (.env.example), or move shared code to a shipped package.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: {'no-restricted-imports': noStandIn(STAND_IN_PACKAGES)},
+  },
+  {
+    // Edge Functions share a workspace with the stand-in, so a relative path could reach it too.
+    files: ['supabase/functions/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {'no-restricted-imports': noStandIn(`${STAND_IN_PACKAGES}|^(\\.\\./)+local/`)},
   },
   {
     files: ['web/**/*.tsx', 'studio/**/*.tsx'],

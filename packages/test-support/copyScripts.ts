@@ -21,6 +21,7 @@ export async function productOnFreePorts() {
     SANITY_API_HOST: `http://127.0.0.1:${lake}`,
     SUPABASE_LOCAL_PORT: String(supabase),
     SUPABASE_MAILBOX_PORT: String(mailbox),
+    LEADS_MAIL_API_URL: `http://127.0.0.1:${mailbox}/api/v1/send`,
     VITE_SUPABASE_URL: `http://127.0.0.1:${supabase}`,
     DEV_SITE_PORT: String(devSite),
   }

@@ -1,12 +1,13 @@
 // `npm run bench`: performance numbers, measured here and printed as tables. Not part of `npm test`.
 // BENCH_RUNS: Lighthouse runs per route, the median kept (default 3).
-// BENCH_ONLY=site|dead-time|estimates|sign-ins|publish|lake|lake-scale|startup runs one part;
+// BENCH_ONLY=site|dead-time|estimates|sign-ins|publish|lake|lake-scale|startup|leads runs one part;
 // BENCH_LAKE_SIZES=100,1000 limits the lake-scale part's dataset sizes (default 100, 1,000, 5,000, 20,000);
 // BENCH_ROUTES=/,/tradingview limits the Lighthouse routes (the bare page is always measured).
 import {assertChromium} from '@quantedge/test-support/chromium'
 import {benchDeadTime, deadTimeTable, deadTimeTargetsMissed} from './deadTime.ts'
 import {benchEstimates, estimatesTable} from './estimates.ts'
 import {benchLake, lakeTable} from './lake.ts'
+import {benchLeads, leadsTable, LEADS_P95_TARGET_MS} from './leads.ts'
 import {
   benchLakeScale,
   LAKE_SCALE_SIZES,
@@ -92,6 +93,22 @@ const parts: Part[] = [
           result.stored === result.sent && result.failed === 0
             ? 'Every submitted row was stored.'
             : 'Rows were lost or refused.',
+      }
+    },
+  },
+  {
+    name: 'leads',
+    announce:
+      'Leads to staff: 20 estimate inserts through supabase-js, each until its staff mail is in the dev mailbox',
+    heading: 'Leads to staff (insert answered → staff mail in the dev mailbox, supabase/local)',
+    measure: async () => {
+      const result = await benchLeads(20)
+      return {
+        table: leadsTable(result),
+        verdict:
+          result.p95Ms <= LEADS_P95_TARGET_MS
+            ? `Staff have each lead's mail within ${LEADS_P95_TARGET_MS} ms at p95.`
+            : `Target missed: p95 ${result.p95Ms} ms`,
       }
     },
   },

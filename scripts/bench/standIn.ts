@@ -1,4 +1,5 @@
-// supabase/local as its own process (as `npm start` runs it) on free ports with a throwaway data folder.
+// supabase/local as its own process (as `npm start` runs it) on free ports with a throwaway data folder; its
+// staff notifications go to its own dev mailbox.
 import {spawn} from 'node:child_process'
 import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
@@ -16,6 +17,8 @@ export async function startStandIn() {
       ...process.env,
       SUPABASE_LOCAL_PORT: String(port),
       SUPABASE_MAILBOX_PORT: String(mailboxPort),
+      LEADS_MAIL_API: 'mailpit',
+      LEADS_MAIL_API_URL: `http://127.0.0.1:${mailboxPort}/api/v1/send`,
       SUPABASE_LOCAL_DATA_DIR: dataDir,
     },
     stdio: 'ignore',

@@ -132,7 +132,7 @@ try {
   )
   if (supabase)
     console.log(
-      `  Dev mailbox     ${supabase.mailboxUrl}  (confirmation and password-reset e-mails)`,
+      `  Dev mailbox     ${supabase.mailboxUrl}  (confirmation and password-reset e-mails, and each lead for the sales address)`,
     )
   console.log('')
   console.log(

@@ -42,6 +42,8 @@ it.each([
   ['servers/publish-hook/probe.ts', '@quantedge/content-lake/ensure'],
   ['servers/preview/probe.ts', '@quantedge/test-support/throwawaySite'],
   ['packages/content-access/probe.ts', '@quantedge/content-lake'],
+  ['supabase/functions/notify-staff/probe.ts', '@quantedge/supabase/local/keys'],
+  ['supabase/functions/notify-staff/probe.ts', '../../local/keys.ts'],
 ])('refuses a stand-in in shipped code: %s importing %s', async (file, source) => {
   const messages = await lint(
     file,

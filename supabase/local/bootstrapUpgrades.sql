@@ -8,8 +8,8 @@ alter table auth.refresh_tokens add column if not exists parent text;
 alter table auth.refresh_tokens add column if not exists updated_at timestamptz not null default now();
 create index if not exists refresh_tokens_session_id on auth.refresh_tokens (session_id, id desc);
 
--- auth.jwt() as Supabase defines it: the request's JWT claims (request.jwt.claim is PostgREST's older name),
--- for policies that read a claim other than the subject.
+-- As Supabase defines it (supabase/postgres migrations, auth.jwt()): the request's JWT claims as jsonb, read
+-- from request.jwt.claims as PostgREST sets it (or the older request.jwt.claim), null without a request.
 create or replace function auth.jwt() returns jsonb
   language sql stable
   as $$

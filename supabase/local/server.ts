@@ -1,6 +1,7 @@
 // supabase/local: a Supabase-compatible server for development and tests, never for production. GoTrue
-// under /auth/v1 and PostgREST under /rest/v1 (the parts supabase-js uses here), Postgres through PGlite
-// with the production migrations, and a dev mailbox on a port of its own. One server per data folder.
+// under /auth/v1, PostgREST under /rest/v1 (the parts supabase-js uses here) and Edge Functions under
+// /functions/v1, Postgres through PGlite with the production migrations, the clock that drains the leads
+// outbox, and a dev mailbox on a port of its own. One server per data folder.
 import {createServer, type IncomingMessage, type ServerResponse} from 'node:http'
 import {lockDataFolder, type DataFolderLock} from '@quantedge/server-kit/dataFolderLock'
 import {globPattern} from './auth/redirect.ts'
@@ -18,9 +19,16 @@ import {requestUrl} from '@quantedge/server-kit/requestUrl'
 import {send} from '@quantedge/server-kit/send'
 import {allowCrossOrigin} from './cors.ts'
 import {DEMO_ANON_KEY, DEMO_JWT_SECRET, DEMO_SERVICE_ROLE_KEY} from './keys.ts'
-import {Mailbox, startMailboxServer} from './mailbox.ts'
+import {readFunctionsConfig} from './functions/config.ts'
+import {handleFunction, type FunctionsGateway} from './functions/gateway.ts'
+import {functionRunner} from './functions/runner.ts'
+import {Mailbox} from './mailbox.ts'
+import {startMailboxServer, type MailboxServer} from './mailboxServer.ts'
+import {startOutboxClock, type OutboxClock, type Schedule} from './outboxClock.ts'
 import {postgrestError} from './rest/errors.ts'
 import {handleRest} from './rest/router.ts'
+import {handleRpc} from './rest/rpc.ts'
+import type {Env} from '@quantedge/server-kit/settings'
 import {listen, stop as closeServer} from '@quantedge/server-kit/listen'
 import {route, routeFor, type Params} from '@quantedge/server-kit/routes'
 import {InvalidToken, verifyToken} from './tokens.ts'
@@ -39,12 +47,26 @@ export type LocalSupabaseOptions = {
   configFile?: string
   /** Settings that take the place of the config file's. */
   auth?: AuthSettings
+  /**
+   * The environment Edge Functions read (their secrets on Supabase), asked at each call: by default this
+   * process's. SUPABASE_URL and the keys are always the stand-in's own, as Supabase sets them.
+   */
+  functionEnv?: (stack: {url: string; mailboxUrl: string}) => Env
+  /**
+   * When the outbox clock ticks (every 10 s, as the migration's pg_cron job; tests tick it themselves), or
+   * 'off': no clock and no kick after an insert, for tests that drain the outbox themselves.
+   */
+  outboxSchedule?: Schedule | 'off'
 }
 
 export type LocalSupabase = {
   url: string
   mailboxUrl: string
   db: Database
+  /** The dev mailbox's server going down and coming back on its port, as a mail service can. */
+  mailbox: {stop: () => Promise<void>; start: () => Promise<void>}
+  /** Resolves once the outbox clock has no run of notify-staff under way. */
+  outboxSettled: () => Promise<void>
   close: () => Promise<void>
 }
 
@@ -76,8 +98,22 @@ export async function startLocalSupabase(
     const db = await openDatabase(options.dataDir)
     started.push(() => db.close())
     const mailbox = new Mailbox(options.dataDir)
-    const mailboxServer = await startMailboxServer(mailbox, options.mailboxPort ?? 54324, host)
-    started.push(() => mailboxServer.close())
+    let mailboxServer: MailboxServer | undefined = await startMailboxServer(
+      mailbox,
+      options.mailboxPort ?? 54324,
+      host,
+    )
+    const mailboxUrl = mailboxServer.url
+    const mailboxControl = {
+      stop: async () => {
+        await mailboxServer?.close()
+        mailboxServer = undefined
+      },
+      start: async () => {
+        mailboxServer ??= await startMailboxServer(mailbox, Number(new URL(mailboxUrl).port), host)
+      },
+    }
+    started.push(mailboxControl.stop)
     const auth: AuthContext = {
       db,
       mailbox,
@@ -90,27 +126,50 @@ export async function startLocalSupabase(
       },
       limits: authLimits(config),
     }
+    const projectUrl = () => auth.publicUrl
+    const runner = functionRunner(projectUrl, () =>
+      (options.functionEnv ?? (() => process.env))({url: auth.publicUrl, mailboxUrl}),
+    )
+    const functions: FunctionsGateway = {
+      runner,
+      config: readFunctionsConfig(options.configFile),
+      jwtSecret: DEMO_JWT_SECRET,
+    }
+    const outbox =
+      options.outboxSchedule === 'off'
+        ? {kick: () => {}, settled: async () => {}, stop: async () => {}}
+        : startOutboxClock(db, runner, projectUrl, options.outboxSchedule)
     const server = createServer(
       answeringErrors(
-        (req: IncomingMessage, res: ServerResponse) => answer(req, res, auth),
+        (req: IncomingMessage, res: ServerResponse) => answer(req, res, {auth, functions, outbox}),
         errorAnswer,
       ),
     )
     const port = await listen(server, options.port ?? 54321, host)
     started.push(() => closeServer(server))
+    // Stopped before the server closes: a run of the function calls back into this server.
+    started.push(outbox.stop)
     auth.publicUrl = `http://${host}:${port}`
-    return {url: auth.publicUrl, mailboxUrl: mailboxServer.url, db, close: stop}
+    return {
+      url: auth.publicUrl,
+      mailboxUrl,
+      db,
+      mailbox: mailboxControl,
+      outboxSettled: outbox.settled,
+      close: stop,
+    }
   } catch (error) {
     await stop()
     throw error
   }
 }
 
-type Request = {
+type Services = {auth: AuthContext; functions: FunctionsGateway; outbox: OutboxClock}
+
+type Request = Services & {
   req: IncomingMessage
   res: ServerResponse
   url: URL
-  auth: AuthContext
   clientAddress: string
 }
 type Handler = (request: Request, params: Params) => Promise<void>
@@ -125,20 +184,43 @@ const ROUTES = [
     checkApiKey(req, url)
     return handleAuth(req, res, `/${params[0] ?? ''}`, url, {auth, clientAddress})
   }),
-  route<Handler>('*', '/rest/v1/*', async ({req, res, url, auth, clientAddress}, params) => {
-    checkApiKey(req, url)
-    const claims = await restClaims(req, url, auth.jwtSecret)
-    const headers = gatewayHeaders(req, clientAddress)
-    const path = `/${params[0] ?? ''}`
-    const {status, body} = await handleRest({req, path, url, claims, db: auth.db, headers})
-    send(res, status, body)
-  }),
+  route<Handler>(
+    '*',
+    '/rest/v1/rpc/:name',
+    async ({req, res, url, auth, clientAddress}, params) => {
+      checkApiKey(req, url)
+      const claims = await restClaims(req, url, auth.jwtSecret)
+      const headers = gatewayHeaders(req, clientAddress)
+      const name = params.name ?? ''
+      const {status, json} = await handleRpc({req, name, url, claims, db: auth.db, headers})
+      send(res, status, json === undefined ? undefined : Buffer.from(json), {
+        'Content-Type': 'application/json; charset=utf-8',
+      })
+    },
+  ),
+  route<Handler>(
+    '*',
+    '/rest/v1/*',
+    async ({req, res, url, auth, outbox, clientAddress}, params) => {
+      checkApiKey(req, url)
+      const claims = await restClaims(req, url, auth.jwtSecret)
+      const headers = gatewayHeaders(req, clientAddress)
+      const path = `/${params[0] ?? ''}`
+      const {status, body} = await handleRest({req, path, url, claims, db: auth.db, headers})
+      send(res, status, body)
+      // The insert's trigger filled the outbox: drain it now rather than at the clock's next tick.
+      if (req.method === 'POST' && path === '/free_estimate_requests') outbox.kick()
+    },
+  ),
+  route<Handler>('*', '/functions/v1/:name{/*}?', ({req, res, url, functions}, params) =>
+    handleFunction(functions, params.name ?? '', req, res, url),
+  ),
 ]
 
-async function answer(req: IncomingMessage, res: ServerResponse, auth: AuthContext) {
+async function answer(req: IncomingMessage, res: ServerResponse, services: Services) {
   allowCrossOrigin(req, res)
   if (req.method === 'OPTIONS') return send(res, 204)
-  const url = requestUrl(req.url, auth.publicUrl)
+  const url = requestUrl(req.url, services.auth.publicUrl)
   if (!url) throw new HttpError(400, {message: 'The request target is not a URL'})
   const {handler, params} = routeFor(ROUTES, req.method ?? 'GET', url.pathname, {
     notFound: () => {
@@ -146,7 +228,7 @@ async function answer(req: IncomingMessage, res: ServerResponse, auth: AuthConte
       return new HttpError(404, {message: `No API at ${url.pathname}`})
     },
   })
-  await handler({req, res, url, auth, clientAddress: socketAddress(req)}, params)
+  await handler({req, res, url, ...services, clientAddress: socketAddress(req)}, params)
 }
 
 function checkApiKey(req: IncomingMessage, url: URL) {

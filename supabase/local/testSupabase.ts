@@ -15,7 +15,19 @@ export async function startTestSupabase(
 ): Promise<TestSupabase> {
   // The auth settings of supabase/config.toml apply; test sites on free ports receive the e-mailed links
   // because GoTrue lets them return to any port of a loopback address.
-  const supabase = await startLocalSupabase({port: 0, mailboxPort: 0, ...options, dataDir})
+  // Its functions mail its own dev mailbox, never the one of a stand-in on the default ports.
+  const functionEnv = ({mailboxUrl}: {mailboxUrl: string}) => ({
+    ...process.env,
+    LEADS_MAIL_API: 'mailpit',
+    LEADS_MAIL_API_URL: `${mailboxUrl}/api/v1/send`,
+  })
+  const supabase = await startLocalSupabase({
+    port: 0,
+    mailboxPort: 0,
+    functionEnv,
+    ...options,
+    dataDir,
+  })
   return {
     ...supabase,
     dataDir,

@@ -1,0 +1,152 @@
+// What notify-staff sends to each mail API and how it reads the answers: Resend's request shape, key and
+// Idempotency-Key, and its idempotency refusals (a key used before with another body means the mail went; a
+// concurrent request is retried); Mailpit's shape; failures that leave the lead to be retried.
+import {describe, expect, it} from 'vitest'
+import {leadMail} from './leadMail.ts'
+import {sendMail} from './mailApi.ts'
+import {readSettings} from './settings.ts'
+
+const mail = leadMail(
+  {
+    lead_id: '5b3f0e7e-1111-4222-8333-944455556666',
+    created_at: '2026-11-25T09:00:00Z',
+    name: 'Asha\nRao',
+    email: 'asha@example.com',
+    phone: '+91 98765 43210',
+    platforms: ['Python'],
+    requirements: ['Backtesting'],
+    description: '<script>alert(1)</script>',
+  },
+  'QuantEdge leads <leads@example.com>',
+  ['sales@example.com'],
+)
+
+type Sent = {url: string; headers: Headers; body: Record<string, unknown>}
+
+/** A fetch that records the request and answers `status` with `body`. */
+function answering(status: number, body: unknown) {
+  const sent: Sent[] = []
+  const fetchImpl = (async (url: string, init: RequestInit) => {
+    sent.push({url, headers: new Headers(init.headers), body: JSON.parse(String(init.body))})
+    return new Response(JSON.stringify(body), {status})
+  }) as unknown as typeof fetch
+  return {sent, fetchImpl}
+}
+
+const resend = {kind: 'resend', url: 'https://api.resend.com/emails', key: 're_test'} as const
+const mailpit = {kind: 'mailpit', url: 'http://127.0.0.1:1/api/v1/send', key: undefined} as const
+
+describe('the lead’s mail', () => {
+  it('keeps the subject on one line and escapes the visitor’s words in the HTML', () => {
+    expect(mail.subject).toBe('New estimate request: Asha Rao')
+    expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;')
+    expect(mail.html).not.toContain('<script>')
+    expect(mail.text).toContain('<script>alert(1)</script>')
+    expect(mail.replyTo).toBe('asha@example.com')
+  })
+})
+
+describe('Resend', () => {
+  it('posts Resend’s shape with the key and the lead’s id as Idempotency-Key, and takes its id', async () => {
+    const {sent, fetchImpl} = answering(200, {id: 'resend-id'})
+    expect(await sendMail(resend, mail, 'lead-1', fetchImpl)).toEqual({
+      sent: true,
+      providerMessageId: 'resend-id',
+    })
+    expect(sent[0]!.url).toBe('https://api.resend.com/emails')
+    expect(sent[0]!.headers.get('authorization')).toBe('Bearer re_test')
+    expect(sent[0]!.headers.get('idempotency-key')).toBe('lead-1')
+    expect(sent[0]!.body).toEqual({
+      from: 'QuantEdge leads <leads@example.com>',
+      to: ['sales@example.com'],
+      reply_to: 'asha@example.com',
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+    })
+  })
+
+  it('counts a key used before with another body as sent: the mail under that key went', async () => {
+    const {fetchImpl} = answering(409, {
+      statusCode: 409,
+      name: 'invalid_idempotent_request',
+      message: '…',
+    })
+    expect(await sendMail(resend, mail, 'lead-1', fetchImpl)).toMatchObject({sent: true})
+  })
+
+  it.each([
+    [409, {statusCode: 409, name: 'concurrent_idempotent_requests', message: '…'}],
+    [429, {statusCode: 429, name: 'rate_limit_exceeded', message: 'Too many requests'}],
+    [500, {statusCode: 500, name: 'internal_server_error', message: 'oops'}],
+  ])('leaves the lead to be retried when Resend answers %i', async (status, body) => {
+    const {fetchImpl} = answering(status, body)
+    expect(await sendMail(resend, mail, 'lead-1', fetchImpl)).toEqual({
+      sent: false,
+      error: expect.stringContaining(`Resend answered ${status}`),
+    })
+  })
+
+  it('leaves the lead to be retried when nothing answers', async () => {
+    const failing = (() =>
+      Promise.reject(new Error('connect ECONNREFUSED'))) as unknown as typeof fetch
+    expect(await sendMail(resend, mail, 'lead-1', failing)).toEqual({
+      sent: false,
+      error: 'The mail API did not answer: connect ECONNREFUSED',
+    })
+  })
+})
+
+describe('a Mailpit-compatible API', () => {
+  it('posts Mailpit’s shape with the Idempotency-Key, and takes its ID', async () => {
+    const {sent, fetchImpl} = answering(200, {ID: 'mailpit-id'})
+    expect(await sendMail(mailpit, mail, 'lead-2', fetchImpl)).toEqual({
+      sent: true,
+      providerMessageId: 'mailpit-id',
+    })
+    expect(sent[0]!.headers.get('idempotency-key')).toBe('lead-2')
+    expect(sent[0]!.headers.get('authorization')).toBeNull()
+    expect(sent[0]!.body).toEqual({
+      From: {Email: 'leads@example.com', Name: 'QuantEdge leads'},
+      To: [{Email: 'sales@example.com', Name: ''}],
+      ReplyTo: [{Email: 'asha@example.com', Name: ''}],
+      Subject: mail.subject,
+      Text: mail.text,
+      HTML: mail.html,
+    })
+  })
+
+  it('leaves the lead to be retried on a refusal', async () => {
+    const {fetchImpl} = answering(400, {Error: 'invalid To address: sales'})
+    expect(await sendMail(mailpit, mail, 'lead-2', fetchImpl)).toEqual({
+      sent: false,
+      error: 'The mail API answered 400: {"Error":"invalid To address: sales"}',
+    })
+  })
+})
+
+describe('settings', () => {
+  const env: Record<string, string> = {
+    SUPABASE_URL: 'https://project.supabase.co',
+    SUPABASE_SERVICE_ROLE_KEY: 'service-key',
+    LEADS_NOTIFY_TO: 'sales@example.com, owner@example.com',
+    LEADS_NOTIFY_FROM: 'leads@example.com',
+    RESEND_API_KEY: 're_key',
+  }
+
+  it('defaults to Resend’s API and reads a list of sales addresses', () => {
+    expect(readSettings((name) => env[name])).toMatchObject({
+      to: ['sales@example.com', 'owner@example.com'],
+      mailApi: {kind: 'resend', url: 'https://api.resend.com/emails', key: 're_key'},
+    })
+  })
+
+  it.each(['LEADS_NOTIFY_TO', 'LEADS_NOTIFY_FROM', 'RESEND_API_KEY', 'SUPABASE_SERVICE_ROLE_KEY'])(
+    'refuses to run without %s, naming it',
+    (missing) => {
+      expect(() => readSettings((name) => (name === missing ? undefined : env[name]))).toThrow(
+        `notify-staff needs the setting ${missing}`,
+      )
+    },
+  )
+})

@@ -1,0 +1,53 @@
+// Mailpit's send endpoint (https://mailpit.axllent.org/docs/api-v1/, POST /api/v1/send; server/apiv1/send.go):
+// {From: {Email, Name}, To: [{Email, Name}], ReplyTo, Subject, Text, HTML}, answered {ID}; errors are 400
+// {Error}. The dev mailbox keeps Resend's Idempotency-Key rules on it, with 409 for a key used before with
+// another body (Mailpit itself ignores the header).
+import {
+  earlierSend,
+  errorText,
+  SEND_TIMEOUT_MS,
+  type MailRequest,
+  type SendOutcome,
+} from './mailRequest.ts'
+
+/** `Name <address>` or a bare address, as Mailpit's {Email, Name}. */
+export function mailpitAddress(address: string) {
+  const named = /^\s*(.*?)\s*<([^<>]+)>\s*$/.exec(address)
+  return named ? {Email: named[2]!.trim(), Name: named[1]!} : {Email: address.trim(), Name: ''}
+}
+
+export async function sendWithMailpit({
+  url,
+  key,
+  mail,
+  idempotencyKey,
+  fetch,
+}: MailRequest): Promise<SendOutcome> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      'Idempotency-Key': idempotencyKey,
+      ...(key ? {Authorization: `Bearer ${key}`} : {}),
+    },
+    body: JSON.stringify({
+      From: mailpitAddress(mail.from),
+      To: mail.to.map(mailpitAddress),
+      ReplyTo: [mailpitAddress(mail.replyTo)],
+      Subject: mail.subject,
+      Text: mail.text,
+      HTML: mail.html,
+    }),
+    signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+  })
+  if (response.ok) {
+    const {ID} = (await response.json()) as {ID?: unknown}
+    if (typeof ID === 'string' && ID) return {sent: true, providerMessageId: ID}
+    return {sent: false, error: 'The mail API answered without an ID'}
+  }
+  if (response.status === 409) return earlierSend(idempotencyKey)
+  return {
+    sent: false,
+    error: `The mail API answered ${response.status}: ${await errorText(response)}`,
+  }
+}

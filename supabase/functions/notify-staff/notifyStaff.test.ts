@@ -1,0 +1,217 @@
+// The whole mail path through the real supabase-js, supabase/local and its dev mailbox: a visitor's insert (the
+// anon key, as the estimate form sends it) reaches the sales address with every field of the lead; with the
+// mail endpoint down the lead waits in the outbox and arrives once when it is back; a failed send is retried;
+// a send whose result was never recorded is retried under the same Idempotency-Key and delivered once; a sent
+// lead is not mailed again after a restart. The clock is ticked by hand and the backoff (or a lease) is passed by
+// moving the row's time, so nothing waits on the machine.
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY} from '../../local/keys.ts'
+import type {Schedule} from '../../local/outboxClock.ts'
+import {startTestSupabase, visitorClient, type TestSupabase} from '../../local/testSupabase.ts'
+import {drainOutbox} from './drain.ts'
+import {outbox} from './outbox.ts'
+import {readSettings} from './settings.ts'
+
+const SALES = 'sales@example.com'
+let supabase: TestSupabase
+let tick: () => void = () => {}
+const byHand: Schedule = (onTick) => {
+  tick = onTick
+  return () => {}
+}
+/** The mail API the function is given, per call: a test may break it and mend it. */
+let mailApiPath = '/api/v1/send'
+const settings = ({url, mailboxUrl}: {url: string; mailboxUrl: string}) => ({
+  SUPABASE_URL: url,
+  LEADS_NOTIFY_TO: SALES,
+  LEADS_NOTIFY_FROM: 'QuantEdge leads <leads@example.com>',
+  LEADS_MAIL_API: 'mailpit',
+  LEADS_MAIL_API_URL: `${mailboxUrl}${mailApiPath}`,
+})
+
+beforeAll(async () => {
+  supabase = await startTestSupabase({outboxSchedule: byHand, functionEnv: settings})
+})
+afterAll(() => supabase.close())
+
+let leadNumber = 0
+/** A lead sent as the estimate form sends it, each from its own address and e-mail (past the throttle). */
+async function sendLead(description = 'A backtest of my Bank Nifty straddle rules.') {
+  leadNumber += 1
+  const lead = {
+    name: `Asha Rao ${leadNumber}`,
+    email: `asha-${leadNumber}@example.com`,
+    phone: '+91 98765 43210',
+    platforms: ['TradingView', 'Python'],
+    requirements: ['Backtesting', 'Automation'],
+    description,
+    terms_accepted: true,
+    ownership_confirmed: true,
+  }
+  const {error} = await visitorClient(supabase.url, `127.0.8.${leadNumber}`)
+    .from('free_estimate_requests')
+    .insert(lead)
+  expect(error).toBeNull()
+  const {rows} = await supabase.db.query<{id: string}>(
+    'select id from public.free_estimate_requests where email = $1',
+    [lead.email],
+  )
+  return {...lead, id: rows[0]!.id}
+}
+
+type Message = {ID: string; Subject: string; To: {Address: string}[]}
+const messagesAbout = async (name: string) =>
+  (
+    (await (await fetch(`${supabase.mailboxUrl}/api/v1/messages`)).json()) as {
+      messages: Message[]
+    }
+  ).messages.filter(({Subject}) => Subject === `New estimate request: ${name}`)
+
+const notification = async (leadId: string) =>
+  (
+    await supabase.db.query<{
+      attempts: number
+      sent_at: Date | null
+      provider_message_id: string | null
+      last_error: string | null
+      next_attempt_at: Date
+      now: Date
+    }>('select n.*, now() as now from public.lead_notifications n where lead_id = $1', [leadId])
+  ).rows[0]!
+
+/** The backoff has passed: the row comes due now, as it would once its next_attempt_at is reached. */
+const backoffPassed = (leadId: string) =>
+  supabase.db.query(
+    'update public.lead_notifications set next_attempt_at = now() where lead_id = $1',
+    [leadId],
+  )
+
+it('mails the sales address each field of a visitor’s lead, kicked by the insert (no tick of the clock)', async () => {
+  const lead = await sendLead('Line one <b>bold?</b>\nLine "two" & more')
+  await expect.poll(() => messagesAbout(lead.name)).toHaveLength(1)
+  const {ID} = (await messagesAbout(lead.name))[0]!
+  const message = (await (await fetch(`${supabase.mailboxUrl}/api/v1/message/${ID}`)).json()) as {
+    From: {Address: string; Name: string}
+    To: {Address: string}[]
+    ReplyTo: {Address: string}[]
+    Text: string
+    HTML: string
+  }
+  expect(message.From).toEqual({Address: 'leads@example.com', Name: 'QuantEdge leads'})
+  expect(message.To.map(({Address}) => Address)).toEqual([SALES])
+  expect(message.ReplyTo.map(({Address}) => Address)).toEqual([lead.email])
+  for (const line of [
+    `Name: ${lead.name}`,
+    `E-mail: ${lead.email}`,
+    'Phone: +91 98765 43210',
+    'Platforms: TradingView, Python',
+    'Requirements: Backtesting, Automation',
+    'Line one <b>bold?</b>\nLine "two" & more',
+  ])
+    expect(message.Text).toContain(line)
+  expect(message.HTML).toContain(
+    'Line one &lt;b&gt;bold?&lt;/b&gt;\nLine &quot;two&quot; &amp; more',
+  )
+  expect(message.HTML).not.toContain('<b>bold')
+  await expect.poll(async () => (await notification(lead.id)).provider_message_id).toBe(ID)
+  expect(await notification(lead.id)).toMatchObject({attempts: 1, last_error: null})
+})
+
+it('keeps a lead while the mail endpoint is down and mails it once when it is back', async () => {
+  await supabase.mailbox.stop()
+  const lead = await sendLead()
+  await expect.poll(async () => (await notification(lead.id)).last_error).toMatch(/did not answer/)
+  await supabase.outboxSettled()
+  const failed = await notification(lead.id)
+  expect(failed).toMatchObject({attempts: 1, sent_at: null})
+  // Backing off: the next attempt is 30 seconds after the failure, so a tick now sends nothing.
+  expect(failed.next_attempt_at.getTime()).toBeGreaterThan(failed.now.getTime())
+
+  await supabase.mailbox.start()
+  tick()
+  await backoffPassed(lead.id)
+  tick()
+  await expect.poll(() => messagesAbout(lead.name)).toHaveLength(1)
+  await expect.poll(async () => (await notification(lead.id)).sent_at).not.toBeNull()
+  tick()
+  await sendLead() // a later lead's kick runs the function again
+  await supabase.outboxSettled()
+  expect(await messagesAbout(lead.name)).toHaveLength(1)
+  expect(await notification(lead.id)).toMatchObject({attempts: 2, last_error: null})
+})
+
+it('retries a send the mail API refused, with backoff, until it goes', async () => {
+  await supabase.outboxSettled() // a run under way would send with the settings it began with
+  mailApiPath = '/api/v1/no-such-endpoint'
+  const lead = await sendLead()
+  await expect.poll(async () => (await notification(lead.id)).last_error).toMatch(/answered 404/)
+  await supabase.outboxSettled()
+  mailApiPath = '/api/v1/send'
+  await backoffPassed(lead.id)
+  tick()
+  await expect.poll(() => messagesAbout(lead.name)).toHaveLength(1)
+  await expect.poll(async () => (await notification(lead.id)).attempts).toBe(2)
+})
+
+it('sends a lead whose result was never recorded again under the same key, so it arrives once', async () => {
+  await supabase.outboxSettled() // a run under way would send with the settings it began with
+  mailApiPath = '/api/v1/no-such-endpoint'
+  const lead = await sendLead()
+  await expect.poll(async () => (await notification(lead.id)).attempts).toBe(1)
+  await supabase.outboxSettled()
+  mailApiPath = '/api/v1/send'
+  await backoffPassed(lead.id)
+  // A sender that dies after the mail went and before recording it: the lead stays claimed for its lease.
+  const stack = {url: supabase.url, mailboxUrl: supabase.mailboxUrl}
+  const env: Record<string, string> = {
+    ...settings(stack),
+    SUPABASE_SERVICE_ROLE_KEY: DEMO_SERVICE_ROLE_KEY,
+  }
+  const functionSettings = readSettings((name) => env[name])
+  const dying = {
+    ...outbox(functionSettings.supabaseUrl, functionSettings.serviceRoleKey),
+    recordSent: () => Promise.reject(new Error('the sender died')),
+  }
+  await expect(drainOutbox(functionSettings, dying)).rejects.toThrow('the sender died')
+  expect(await messagesAbout(lead.name)).toHaveLength(1)
+  expect(await notification(lead.id)).toMatchObject({attempts: 2, sent_at: null})
+
+  await supabase.db.query(
+    'update public.lead_notifications set claimed_until = now() where lead_id = $1',
+    [lead.id],
+  )
+  tick()
+  await expect.poll(async () => (await notification(lead.id)).sent_at).not.toBeNull()
+  const messages = await messagesAbout(lead.name)
+  expect(messages).toHaveLength(1)
+  expect(await notification(lead.id)).toMatchObject({
+    attempts: 3,
+    provider_message_id: messages[0]!.ID,
+  })
+})
+
+it('does not mail a sent lead again after a restart', async () => {
+  const lead = await sendLead()
+  await expect.poll(async () => (await notification(lead.id)).sent_at).not.toBeNull()
+  await supabase.outboxSettled()
+  supabase = await supabase.restart()
+  tick()
+  await backoffPassed(lead.id) // due or not, a sent lead is never claimed again
+  tick()
+  await sendLead()
+  await supabase.outboxSettled()
+  expect(await messagesAbout(lead.name)).toHaveLength(1)
+  expect(await notification(lead.id)).toMatchObject({attempts: 1})
+})
+
+describe('/functions/v1/notify-staff', () => {
+  it('runs for a POST with the publishable key, which grants nothing', async () => {
+    const response = await fetch(`${supabase.url}/functions/v1/notify-staff`, {
+      method: 'POST',
+      headers: {'Authorization': `Bearer ${DEMO_ANON_KEY}`, 'Content-Type': 'application/json'},
+      body: '{}',
+    })
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({sent: expect.any(Number), failed: expect.any(Number)})
+  })
+})
