@@ -21,6 +21,31 @@ export const earlierSend = (idempotencyKey: string): SendOutcome => ({
   providerMessageId: `earlier request with Idempotency-Key ${idempotencyKey}`,
 })
 
+/** POSTs one mail as JSON to a mail API under its Idempotency-Key, given up on after SEND_TIMEOUT_MS. */
+export const postMail = (
+  {url, idempotencyKey, fetch}: MailRequest,
+  headers: Record<string, string>,
+  body: unknown,
+) =>
+  fetch(url, {
+    method: 'POST',
+    headers: {'Content-Type': 'application/json', 'Idempotency-Key': idempotencyKey, ...headers},
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+  })
+
+/** A 2xx answer: sent, with the provider's message id from its `field`, or a failure when it has none. */
+export async function sentWithId(
+  response: Response,
+  field: string,
+  provider: string,
+): Promise<SendOutcome> {
+  const id = ((await response.json()) as Record<string, unknown>)[field]
+  return typeof id === 'string' && id
+    ? {sent: true, providerMessageId: id}
+    : {sent: false, error: `${provider} answered without ${field === 'id' ? 'an id' : 'an ID'}`}
+}
+
 /** An error body's text, within what the outbox keeps of it. */
 export const errorText = async (response: Response) =>
   (await response.text().catch(() => '')).slice(0, 500)

@@ -5,7 +5,8 @@
 import {
   earlierSend,
   errorText,
-  SEND_TIMEOUT_MS,
+  postMail,
+  sentWithId,
   type MailRequest,
   type SendOutcome,
 } from './mailRequest.ts'
@@ -16,35 +17,17 @@ export function mailpitAddress(address: string) {
   return named ? {Email: named[2]!.trim(), Name: named[1]!} : {Email: address.trim(), Name: ''}
 }
 
-export async function sendWithMailpit({
-  url,
-  key,
-  mail,
-  idempotencyKey,
-  fetch,
-}: MailRequest): Promise<SendOutcome> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      'Idempotency-Key': idempotencyKey,
-      ...(key ? {Authorization: `Bearer ${key}`} : {}),
-    },
-    body: JSON.stringify({
-      From: mailpitAddress(mail.from),
-      To: mail.to.map(mailpitAddress),
-      ReplyTo: [mailpitAddress(mail.replyTo)],
-      Subject: mail.subject,
-      Text: mail.text,
-      HTML: mail.html,
-    }),
-    signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+export async function sendWithMailpit(request: MailRequest): Promise<SendOutcome> {
+  const {key, mail, idempotencyKey} = request
+  const response = await postMail(request, key ? {Authorization: `Bearer ${key}`} : {}, {
+    From: mailpitAddress(mail.from),
+    To: mail.to.map(mailpitAddress),
+    ReplyTo: [mailpitAddress(mail.replyTo)],
+    Subject: mail.subject,
+    Text: mail.text,
+    HTML: mail.html,
   })
-  if (response.ok) {
-    const {ID} = (await response.json()) as {ID?: unknown}
-    if (typeof ID === 'string' && ID) return {sent: true, providerMessageId: ID}
-    return {sent: false, error: 'The mail API answered without an ID'}
-  }
+  if (response.ok) return sentWithId(response, 'ID', 'The mail API')
   if (response.status === 409) return earlierSend(idempotencyKey)
   return {
     sent: false,

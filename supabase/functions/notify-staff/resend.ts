@@ -7,40 +7,27 @@
 import {
   earlierSend,
   errorText,
-  SEND_TIMEOUT_MS,
+  postMail,
+  sentWithId,
   type MailRequest,
   type SendOutcome,
 } from './mailRequest.ts'
 
-export async function sendWithResend({
-  url,
-  key,
-  mail,
-  idempotencyKey,
-  fetch,
-}: MailRequest): Promise<SendOutcome> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: {
-      'Authorization': `Bearer ${key ?? ''}`,
-      'Content-Type': 'application/json',
-      'Idempotency-Key': idempotencyKey,
-    },
-    body: JSON.stringify({
+export async function sendWithResend(request: MailRequest): Promise<SendOutcome> {
+  const {key, mail, idempotencyKey} = request
+  const response = await postMail(
+    request,
+    {Authorization: `Bearer ${key ?? ''}`},
+    {
       from: mail.from,
       to: mail.to,
       reply_to: mail.replyTo,
       subject: mail.subject,
       html: mail.html,
       text: mail.text,
-    }),
-    signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-  })
-  if (response.ok) {
-    const {id} = (await response.json()) as {id?: unknown}
-    if (typeof id === 'string' && id) return {sent: true, providerMessageId: id}
-    return {sent: false, error: 'Resend answered without an id'}
-  }
+    },
+  )
+  if (response.ok) return sentWithId(response, 'id', 'Resend')
   const text = await errorText(response)
   if (response.status === 409 && text.includes('invalid_idempotent_request'))
     return earlierSend(idempotencyKey)
