@@ -47,8 +47,9 @@ function latencies(samples: number[]): Latencies {
   return {p50Ms: round(percentile(sorted, 50)), p99Ms: round(percentile(sorted, 99))}
 }
 
-const lead = (label: string, n: number) => ({
-  name: `Bench ${label}`,
+/** An estimate request as the form sends it, told apart by its label and number. */
+export const lead = (label: string, n: number) => ({
+  name: `Bench ${label} ${n}`,
   email: `bench-${label}-${n}@example.com`,
   phone: '98765 43210',
   platforms: ['Python'],

@@ -5,6 +5,7 @@
 // sending through the mailbox's Mailpit send API, as on hosted Supabase pg_cron's job and Resend would.
 import {setTimeout as sleep} from 'node:timers/promises'
 import {visitorClient} from '@quantedge/supabase/local/testSupabase'
+import {lead} from './estimates.ts'
 import {percentile} from './percentile.ts'
 import {startStandIn} from './standIn.ts'
 
@@ -39,23 +40,18 @@ export async function benchLeads(count = 20): Promise<LeadsBench> {
   try {
     const samples: number[] = []
     for (let n = 0; n < count; n += 1) {
-      const name = `Bench Lead ${n}`
+      const request = lead('lead', n)
       const {error} = await visitorClient(standIn.url, `127.3.0.${n + 1}`)
         .from('free_estimate_requests')
-        .insert({
-          name,
-          email: `bench-lead-${n}@example.com`,
-          phone: '98765 43210',
-          platforms: ['Python'],
-          requirements: ['Backtesting'],
-          description: 'A benchmark request.',
-          terms_accepted: true,
-          ownership_confirmed: true,
-        })
+        .insert(request)
       const answered = performance.now()
       if (error) throw new Error(`Inserting a lead for the benchmark failed: ${error.message}`)
       samples.push(
-        await timeUntilMailed(standIn.mailboxUrl, `New estimate request: ${name}`, answered),
+        await timeUntilMailed(
+          standIn.mailboxUrl,
+          `New estimate request: ${request.name}`,
+          answered,
+        ),
       )
     }
     const sorted = samples.sort((a, b) => a - b)

@@ -1,19 +1,15 @@
 // A lead as staff read it: a row of public.free_estimate_requests (supabase/migrations: 20261121000000 and the
 // lead-working columns of 20261203000000), and a staff member as public.staff holds them (20261204000000).
+import type {EstimateRequest} from '../estimate/estimateRequest.ts'
 
 export const LEAD_STATUSES = ['new', 'contacted', 'won', 'lost'] as const
 
 export type LeadStatus = (typeof LEAD_STATUSES)[number]
 
-export type Lead = {
+/** What the visitor sent (but the consent flags every lead has set), and what staff keep on it. */
+export type Lead = Omit<EstimateRequest, 'terms_accepted' | 'ownership_confirmed'> & {
   id: string
   created_at: string
-  name: string
-  email: string
-  phone: string
-  platforms: string[]
-  requirements: string[]
-  description: string
   status: LeadStatus
   owner: string | null
   notes: string | null
