@@ -8,6 +8,9 @@ import {setTimeout as sleep} from 'node:timers/promises'
 import {repositoryRoot} from '@quantedge/server-kit/repositoryRoot'
 import {freePort} from '@quantedge/test-support/freePort'
 
+/** A busy machine (one still building after `npm start`) starts it slowly; a minute is a backstop. */
+const START_TIMEOUT_MS = 60_000
+
 export async function startStandIn() {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-supabase-'))
   const [port, mailboxPort] = [await freePort(), await freePort()]
@@ -21,18 +24,20 @@ export async function startStandIn() {
       LEADS_MAIL_API_URL: `http://127.0.0.1:${mailboxPort}/api/v1/send`,
       SUPABASE_LOCAL_DATA_DIR: dataDir,
     },
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'pipe'],
   })
+  let errors = ''
+  child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()))
   const url = `http://127.0.0.1:${port}`
-  for (let attempt = 0; ; attempt += 1) {
-    if (
-      await fetch(`${url}/health`).then(
-        (response) => response.ok,
-        () => false,
-      )
-    )
-      break
-    if (attempt > 100) throw new Error('supabase/local did not start for the benchmark')
+  const giveUpAt = performance.now() + START_TIMEOUT_MS
+  while (
+    !(await fetch(`${url}/health`).then(
+      (response) => response.ok,
+      () => false,
+    ))
+  ) {
+    if (child.exitCode !== null || performance.now() > giveUpAt)
+      throw new Error(`supabase/local did not start for the benchmark:\n${errors}`)
     await sleep(100)
   }
   return {
