@@ -28,7 +28,14 @@ export default defineConfig({
   // The Studio's tests share one editorial stack and run in order, the longest chain of the run: listed first,
   // they start at once on one worker while the others take the site's tests.
   projects: [
-    {name: 'studio', testMatch: 'studio.spec.ts', use: chromium},
+    {
+      name: 'studio',
+      testMatch: 'studio.spec.ts',
+      use: chromium,
+      // The Studio's lists and forms come over live queries after its bundle starts: on a busy two-core machine
+      // that overran Playwright's default 5 s wait (a list still empty). A bound, not a speed check.
+      expect: {timeout: 15_000},
+    },
     {name: 'site', testIgnore: 'studio.spec.ts', use: chromium},
   ],
 })
