@@ -63,7 +63,7 @@ export default function App({loaderData}: Route.ComponentProps) {
   useEffect(replayEarlyTaps, [])
   return (
     <>
-      {preview && <Preview />}
+      {import.meta.env.SITE_PREVIEW && preview && <Preview />}
       <a className="skip-link" href="#main">
         Skip to content
       </a>

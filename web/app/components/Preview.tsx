@@ -1,8 +1,9 @@
 import {lazy, Suspense, useSyncExternalStore} from 'react'
 import {useLocation} from 'react-router'
 
-// Visual editing's overlays are for editors only: its code loads in the preview, never on the public site.
-const VisualEditing = lazy(() =>
+// Visual editing's overlays are for editors only: its code loads in the preview, never on the public site, whose
+// build leaves it out altogether (root.tsx; `lazy` marked pure so that nothing keeps this module there).
+const VisualEditing = /* @__PURE__ */ lazy(() =>
   import('@sanity/visual-editing/react-router').then((module) => ({default: module.VisualEditing})),
 )
 
