@@ -36,6 +36,8 @@ export type LakeRequest = {
   authenticated: boolean
   body: Buffer
   contentType: string | undefined
+  /** The request's `Accept`, which `auto=format` reads. */
+  accept: string | undefined
   /** Whether the request's browser origin is on the lake's CORS allow-list (true without an origin). */
   originAllowed: boolean
   lake: Lake

@@ -182,6 +182,7 @@ async function handle(req: HttpRequest, res: HttpResponse, lake: Lake, cors: Cor
     authenticated,
     body,
     contentType: req.headers['content-type'],
+    accept: req.headers.accept,
     originAllowed: origin === undefined || cors.allows(origin),
     lake,
   })

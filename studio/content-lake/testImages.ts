@@ -1,0 +1,90 @@
+// Images made for tests with sharp, so no binary fixture is kept: flat colours in known places, a photo-sized
+// noisy JPEG, and a PNG whose header declares more pixels than any lake reads (a decompression bomb).
+import {crc32, deflateSync} from 'node:zlib'
+import sharp from 'sharp'
+
+export type Rgb = {r: number; g: number; b: number}
+
+export const RED: Rgb = {r: 255, g: 0, b: 0}
+export const GREEN: Rgb = {r: 0, g: 255, b: 0}
+export const BLUE: Rgb = {r: 0, g: 0, b: 255}
+export const YELLOW: Rgb = {r: 255, g: 255, b: 0}
+
+/** `width` x `height`, four quadrants: red top left, green top right, blue bottom left, yellow bottom right. */
+export function quadrants(width: number, height: number, format: 'jpeg' | 'png' = 'png') {
+  const half = (colour: Rgb, left: number, top: number) => ({
+    input: {
+      create: {width: width / 2, height: height / 2, channels: 3 as const, background: colour},
+    },
+    left,
+    top,
+  })
+  const image = sharp({create: {width, height, channels: 3, background: RED}}).composite([
+    half(GREEN, width / 2, 0),
+    half(BLUE, 0, height / 2),
+    half(YELLOW, width / 2, height / 2),
+  ])
+  return (format === 'png' ? image.png() : image.jpeg({quality: 95})).toBuffer()
+}
+
+/** A photo's worth of detail: random noise, which compresses as badly as a real photo or worse. */
+export function noisyPhoto(width: number, height: number) {
+  const pixels = Buffer.alloc(width * height * 3)
+  for (let index = 0; index < pixels.length; index += 1) pixels[index] = (index * 2654435761) >>> 24
+  return sharp(pixels, {raw: {width, height, channels: 3}})
+    .blur(0.6)
+    .jpeg({quality: 92})
+    .toBuffer()
+}
+
+/** A blue PNG whose right half is transparent. */
+export function transparentPng(width: number, height: number) {
+  return sharp({create: {width, height, channels: 4, background: {r: 0, g: 0, b: 255, alpha: 1}}})
+    .composite([
+      {
+        input: {
+          create: {width: width / 2, height, channels: 4, background: {r: 0, g: 0, b: 0, alpha: 0}},
+        },
+        left: width / 2,
+        top: 0,
+        blend: 'source',
+      },
+    ])
+    .png()
+    .toBuffer()
+}
+
+/** A PNG whose header says `side` x `side` pixels, with a few bytes of image data: tiny on disk, huge decoded. */
+export function decompressionBomb(side: number) {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
+    const length = Buffer.alloc(4)
+    length.writeUInt32BE(data.length)
+    const crc = Buffer.alloc(4)
+    crc.writeUInt32BE(crc32(body))
+    return Buffer.concat([length, body, crc])
+  }
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(side, 0)
+  header.writeUInt32BE(side, 4)
+  header.set([8, 0, 0, 0, 0], 8) // 8 bits, greyscale, deflate, no filter, no interlace
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.alloc(side + 1))),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
+}
+
+/** The colour of one pixel of an encoded image. */
+export async function pixelAt(image: Uint8Array, x: number, y: number): Promise<Rgb> {
+  const {data, info} = await sharp(image).removeAlpha().raw().toBuffer({resolveWithObject: true})
+  const at = (y * info.width + x) * info.channels
+  return {r: data[at] ?? -1, g: data[at + 1] ?? -1, b: data[at + 2] ?? -1}
+}
+
+/** Whether two colours are the same within what lossy encoding changes. */
+export const near = (actual: Rgb, expected: Rgb, tolerance = 40) =>
+  Math.abs(actual.r - expected.r) <= tolerance &&
+  Math.abs(actual.g - expected.g) <= tolerance &&
+  Math.abs(actual.b - expected.b) <= tolerance
