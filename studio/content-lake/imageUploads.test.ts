@@ -9,7 +9,7 @@ import {
   BLUE,
   decompressionBomb,
   near,
-  noisyPhoto,
+  photo,
   pixelAt,
   quadrants,
   RED,
@@ -98,8 +98,8 @@ describe('refusals at upload', () => {
   })
 
   it('refuses a JPEG cut short', async () => {
-    const photo = await noisyPhoto(800, 600)
-    const answer = await refusal(photo.subarray(0, Math.floor(photo.length / 2)))
+    const picture = await photo(800, 600)
+    const answer = await refusal(picture.subarray(0, Math.floor(picture.length / 2)))
     expect(answer.status).toBe(400)
     expect(await answer.json()).toMatchObject({
       error: {description: 'The image could not be decoded: the jpg file is damaged or cut short'},

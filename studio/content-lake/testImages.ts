@@ -1,5 +1,5 @@
-// Images made for tests with sharp, so no binary fixture is kept: flat colours in known places, a photo-sized
-// noisy JPEG, and a PNG whose header declares more pixels than any lake reads (a decompression bomb).
+// Images made for tests with sharp, so no binary fixture is kept: flat colours in known places, a photo-like
+// JPEG, and a PNG whose header declares more pixels than any lake reads (a decompression bomb).
 import {crc32, deflateSync} from 'node:zlib'
 import sharp from 'sharp'
 
@@ -27,13 +27,24 @@ export function quadrants(width: number, height: number, format: 'jpeg' | 'png' 
   return (format === 'png' ? image.png() : image.jpeg({quality: 95})).toBuffer()
 }
 
-/** A photo's worth of detail: random noise, which compresses as badly as a real photo or worse. */
-export function noisyPhoto(width: number, height: number) {
-  const pixels = Buffer.alloc(width * height * 3)
-  for (let index = 0; index < pixels.length; index += 1) pixels[index] = (index * 2654435761) >>> 24
-  return sharp(pixels, {raw: {width, height, channels: 3}})
-    .blur(0.6)
-    .jpeg({quality: 92})
+/**
+ * A photo's worth of bytes: colour gradients and waves under grain, as a JPEG at a camera's quality; at 4000x3000
+ * it is about as large as a phone's photo (4-5 MB).
+ */
+export function photo(width: number, height: number) {
+  const pixels = new Uint8ClampedArray(width * height * 3)
+  let seed = 1
+  for (let y = 0; y < height; y += 1)
+    for (let x = 0; x < width; x += 1) {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0
+      const grain = ((seed >>> 24) % 48) - 24
+      const at = (y * width + x) * 3
+      pixels[at] = (x * 255) / width + grain
+      pixels[at + 1] = (y * 255) / height + grain
+      pixels[at + 2] = 128 + 100 * Math.sin(x / 150) * Math.cos(y / 120) + grain
+    }
+  return sharp(Buffer.from(pixels.buffer), {raw: {width, height, channels: 3}})
+    .jpeg({quality: 90})
     .toBuffer()
 }
 

@@ -20,10 +20,20 @@ export type PosterImage = {
 
 /** The box every poster fills (web/app/styles/app.css, `.demo-poster`). */
 const POSTER_BOX = {width: 640, height: 360}
-const WIDTHS = [320, 480, 640, 960, 1280]
-/** The card's width: a column of the indicator grid less the page's and the card's padding. */
-const SIZES =
-  '(min-width: 960px) 340px, (min-width: 640px) calc(50vw - 4.5rem), calc(100vw - 5.5rem)'
+/**
+ * The candidates start at 640 px. A browser's preload scanner picks one before the viewport meta applies, against
+ * a 980 px layout, and the page picks again once laid out: the poster is about 250 px wide at 980 and 300 at a
+ * phone's 390, so with these candidates both picks agree (at 1.75 to 3 device pixels a pixel) and a phone
+ * fetches one variant. Smaller ones would make the two differ and cost a second download.
+ */
+const WIDTHS = [640, 960, 1280]
+/** The card's width in each layout of the indicator grid (app.css: page padding, grid gap, card padding). */
+const SIZES = [
+  '(min-width: 1160px) 312px',
+  '(min-width: 960px) calc((100vw - 5rem) / 3 - 3rem)',
+  '(min-width: 640px) calc(50vw - 4.875rem)',
+  'calc(100vw - 5.5rem)',
+].join(', ')
 const ASSET_URL = /^(.+)\/images\/([^/]+)\/([^/]+)\/[^/]+$/
 
 export function posterImage(video: Video, {first}: {first: boolean}): PosterImage | null {

@@ -35,8 +35,6 @@ describe('posterImage', () => {
       auto: 'format',
     })
     expect(poster?.srcSet?.split(', ').map((entry) => entry.split(' ')[1])).toEqual([
-      '320w',
-      '480w',
       '640w',
       '960w',
       '1280w',
