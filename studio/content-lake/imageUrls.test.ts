@@ -121,6 +121,11 @@ describe('what part of the image', () => {
     expectColour(await pixelAt(region.bytes, 5, 5), YELLOW)
     expectColour(await colourAt(quadrantsUrl, 'rect=0,150,200,150&w=50', 25, 18), BLUE)
     expect(await size(quadrantsUrl, 'rect=300,200,500,500')).toBe('100x100')
+    // A rect shrunk and cropped: the image is shrunk whole and the rect and crop cut from it in one step.
+    const shrunk = 'rect=100,0,200,100&w=50&h=50&fit=crop'
+    expectColour(await colourAt(halvesUrl, `${shrunk}&crop=left`, 45, 25), RED)
+    expectColour(await colourAt(halvesUrl, `${shrunk}&crop=right`, 5, 25), GREEN)
+    expect(await size(halvesUrl, shrunk)).toBe('50x50')
   })
 
   it('flip mirrors horizontally (h), vertically (v) or both (hv)', async () => {
