@@ -6,7 +6,6 @@ import {readStoredAsset, storeUpload, type AssetKind} from './assets.ts'
 import {isPrivateId} from './documents.ts'
 import {badRequest, notFound, unauthorized} from './errors.ts'
 import {asksForTransform} from './imageParams.ts'
-import {imageVariant} from './imageVariants.ts'
 import type {LakeRequest} from './lakeRequest.ts'
 import {parseMutations} from './mutate.ts'
 import {parsePerspective} from './perspective.ts'
@@ -168,7 +167,7 @@ export async function serveAsset({res, lake, params, search, accept}: LakeReques
   const dataset = params.dataset ?? ''
   const name = params.name ?? ''
   if (params.kind === 'images' && asksForTransform(search)) {
-    const variant = await imageVariant(lake.store.dataDir, dataset, name, search, accept)
+    const variant = await lake.variants.variant(dataset, name, search, accept)
     send(res, 200, variant.bytes, {
       'Content-Type': variant.contentType,
       'Cache-Control': LONG_CACHE,

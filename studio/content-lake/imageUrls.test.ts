@@ -187,6 +187,23 @@ describe('caching', () => {
     expect((await variant(halvesUrl, 'w=77&fm=png')).response.headers.get('x-cache')).toBe('HIT')
   })
 
+  it('keeps at most its byte budget of variants, removing the least recently asked for, made again when asked', async () => {
+    const small = await startTestLake(undefined, [], {variantBytes: 1})
+    try {
+      const {url} = await testLakeClient(small.url).assets.upload('image', await quadrants(40, 30))
+      const folder = join(small.dataDir, 'assets', 'production', 'variants')
+      const first = await variant(url, 'w=10&fm=png')
+      await variant(url, 'w=20&fm=png')
+      expect(readdirSync(folder)).toHaveLength(1)
+      const again = await variant(url, 'w=10&fm=png')
+      expect(again.response.headers.get('x-cache')).toBe('MISS')
+      expect(again.bytes.equals(first.bytes)).toBe(true)
+      expect(readdirSync(folder)).toHaveLength(1)
+    } finally {
+      await small.close()
+    }
+  })
+
   it('serves the original file as uploaded when no parameter asks for a transform', async () => {
     const original = await fetch(quadrantsUrl)
     expect(Buffer.from(await original.arrayBuffer()).equals(await quadrants(400, 300))).toBe(true)
