@@ -1,6 +1,7 @@
-// An editor uploads a 4000x3000 photo (about 5 MB) as the first poster of /tradingview: a phone downloads a
-// variant of it sized for its screen, in a modern format, and nothing on the page moves as it arrives. Uses a lake
-// of its own that stays up while the page loads: uploaded images are served by the lake, as by Sanity's CDN.
+// An editor uploads a 4000x3000 photo (about 5 MB) as the first poster of /tradingview, and another as the second:
+// a phone gets the first inlined in the page as a small WebP of the poster's box, and the second as one variant
+// sized for its screen, in a modern format; nothing on the page moves as they arrive. Uses a lake of its own that
+// stays up while the page loads: uploaded images are served by the lake, as by Sanity's CDN.
 import {photo} from '@quantedge/content-lake/testImages'
 import {testLakeClient} from '@quantedge/content-lake/testLake'
 import {startSiteServer} from '@quantedge/site-server/server'
@@ -16,25 +17,34 @@ test.use({
   isMobile: true,
 })
 
-test('a 4000x3000 photo as the first poster reaches a 390 px phone as at most 100 KB, without a layout shift', async ({
+test('two 12-megapixel photos as posters reach a 390 px phone as at most 100 KB each, without a layout shift', async ({
   page,
 }) => {
   test.setTimeout(120_000)
   const lake = await startSeededLake()
   try {
     const client = testLakeClient(lake.url)
-    const original = await photo(4000, 3000)
-    const asset = await client.assets.upload('image', original, {filename: 'straddle-photo.jpg'})
-    await client
-      .patch('indicator-straddle')
-      .set({'demoVideo.poster': {_type: 'image', asset: {_type: 'reference', _ref: asset._id}}})
-      .commit()
+    const [first, second] = [await photo(4000, 3000), await photo(4000, 3001)]
+    expect(first.length).toBeGreaterThan(4_000_000)
+    const uploaded = await Promise.all(
+      [first, second].map((bytes) => client.assets.upload('image', bytes)),
+    )
+    for (const [index, id] of ['indicator-straddle', 'indicator-strangle'].entries())
+      await client
+        .patch(id)
+        .set({
+          'demoVideo.poster': {
+            _type: 'image',
+            asset: {_type: 'reference', _ref: uploaded[index]?._id},
+          },
+        })
+        .commit()
     const build = await buildSiteFrom(lake)
     const site = await startSiteServer(build.root, 0)
     try {
       const downloads: Promise<{url: string; type: string | undefined; bytes: number}>[] = []
       page.on('response', (response) => {
-        if (!response.url().includes(asset.sha1hash)) return
+        if (!uploaded.some(({sha1hash}) => response.url().includes(sha1hash))) return
         downloads.push(
           response.body().then((body) => ({
             url: response.url(),
@@ -52,23 +62,32 @@ test('a 4000x3000 photo as the first poster reaches a 390 px phone as at most 10
         }).observe({type: 'layout-shift', buffered: true})
       })
       await page.goto(`${site.url}/tradingview`)
-      const poster = page.locator('li.indicator-card').first().locator('.demo-poster img')
-      await expect
-        .poll(() =>
-          poster.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth),
-        )
-        .toBeGreaterThan(0)
-      await page.waitForLoadState('networkidle')
+      const posters = page.locator('li.indicator-card .demo-poster img')
+      const shown = (index: number) =>
+        posters
+          .nth(index)
+          .evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)
 
+      // The first: in the page itself, no request to the lake.
+      await expect.poll(() => shown(0)).toBe(true)
+      const inlined = await posters.nth(0).getAttribute('src')
+      expect(inlined).toMatch(/^data:image\/webp;base64,/)
+      expect(Buffer.from(inlined?.split(',')[1] ?? '', 'base64').length).toBeLessThanOrEqual(
+        PHONE_BUDGET_BYTES,
+      )
+
+      // The second, once scrolled to: one variant for 302 px (390 less the page's and card's padding) at 2 device
+      // pixels a pixel, the 640 px one, never the 5 MB photo.
+      await posters.nth(1).scrollIntoViewIfNeeded()
+      await expect.poll(() => shown(1)).toBe(true)
+      await page.waitForLoadState('networkidle')
       const fetched = await Promise.all(downloads)
-      expect(original.length).toBeGreaterThan(4_000_000)
-      expect(fetched).toHaveLength(1)
+      expect(fetched.map(({url}) => url.includes(uploaded[1]?.sha1hash ?? '-'))).toEqual([true])
       const [variant] = fetched
       expect(variant?.bytes).toBeLessThanOrEqual(PHONE_BUDGET_BYTES)
       expect(variant?.type).toMatch(/^image\/(avif|webp)$/)
-      // 302 px (390 less the page's and card's padding) at 2 device pixels a pixel: the 640 px variant, one fetch.
       expect(new URL(variant?.url ?? '').searchParams.get('w')).toBe('640')
-      expect(await poster.evaluate((image: HTMLImageElement) => image.currentSrc)).toBe(
+      expect(await posters.nth(1).evaluate((image: HTMLImageElement) => image.currentSrc)).toBe(
         variant?.url,
       )
       expect(await page.evaluate(() => (window as {layoutShifts?: number[]}).layoutShifts)).toEqual(

@@ -6,7 +6,7 @@
 import {createImageUrlBuilder} from '@sanity/image-url'
 import type {INDICATORS_QUERY_RESULT} from '@quantedge/schemas/types'
 import {clean} from './clean.ts'
-import {inlineSiteImage} from './inlineImage.server.ts'
+import {inlineRemoteImage, inlineSiteImage} from './inlineImage.server.ts'
 
 type Video = INDICATORS_QUERY_RESULT[number]['video']
 
@@ -34,31 +34,19 @@ const SIZES = [
   '(min-width: 640px) calc(50vw - 4.875rem)',
   'calc(100vw - 5.5rem)',
 ].join(', ')
+/** The inlined first poster's WebP quality: a little below the CDN's 75, for a smaller page. */
+const INLINE_QUALITY = 60
 const ASSET_URL = /^(.+)\/images\/([^/]+)\/([^/]+)\/[^/]+$/
 
 export function posterImage(video: Video, {first}: {first: boolean}): PosterImage | null {
-  const poster = video.poster
-  const asset = poster?.asset
+  const asset = video.poster?.asset
   if (!asset) {
     const url = clean(video.posterUrl)
     return url ? {src: (first ? inlineSiteImage(url) : null) ?? url} : null
   }
-  const address = ASSET_URL.exec(clean(asset.url))
-  if (!address) return {src: clean(asset.url)}
-  const [, baseUrl = '', projectId = '', dataset = ''] = address
-  const image = createImageUrlBuilder({baseUrl, projectId, dataset})
-    .image({
-      asset: {_id: asset._id},
-      ...(poster.crop ? {crop: poster.crop} : {}),
-      ...(poster.hotspot ? {hotspot: poster.hotspot} : {}),
-    })
-    .fit('crop')
-    .auto('format')
-  const at = (width: number) =>
-    image
-      .width(width)
-      .height(Math.round((width * POSTER_BOX.height) / POSTER_BOX.width))
-      .url()
+  const image = imageOf(video)
+  if (!image) return {src: clean(asset.url)}
+  const at = (width: number) => sized(image, width).auto('format').url()
   return {
     src: at(POSTER_BOX.width),
     srcSet: WIDTHS.map((width) => `${at(width)} ${width}w`).join(', '),
@@ -69,3 +57,42 @@ export function posterImage(video: Video, {first}: {first: boolean}): PosterImag
     },
   }
 }
+
+/**
+ * The first poster, the page's largest paint on a phone: an uploaded one small enough as a WebP of the box's size
+ * is inlined as a data URI, so it arrives with the HTML instead of a connection to the image host later (as a small
+ * poster the site serves is); otherwise it is `posterImage`'s.
+ */
+export async function firstPosterImage(video: Video): Promise<PosterImage | null> {
+  const poster = posterImage(video, {first: true})
+  const image = imageOf(video)
+  if (!poster || !image) return poster
+  const inline = await inlineRemoteImage(
+    sized(image, POSTER_BOX.width).format('webp').quality(INLINE_QUALITY).url(),
+  )
+  if (!inline) return poster
+  return {
+    src: inline,
+    placeholder: {background: poster.placeholder?.background ?? null, lqip: null},
+  }
+}
+
+/** The poster's image URL builder on the asset's own address, crop and hotspot; none for a poster URL. */
+function imageOf(video: Video) {
+  const poster = video.poster
+  const asset = poster?.asset
+  const address = asset && ASSET_URL.exec(clean(asset.url))
+  if (!poster || !asset || !address) return undefined
+  const [, baseUrl = '', projectId = '', dataset = ''] = address
+  return createImageUrlBuilder({baseUrl, projectId, dataset})
+    .image({
+      asset: {_id: asset._id},
+      ...(poster.crop ? {crop: poster.crop} : {}),
+      ...(poster.hotspot ? {hotspot: poster.hotspot} : {}),
+    })
+    .fit('crop')
+}
+
+/** Cut to the 16:9 box at `width`. */
+const sized = (image: NonNullable<ReturnType<typeof imageOf>>, width: number) =>
+  image.width(width).height(Math.round((width * POSTER_BOX.height) / POSTER_BOX.width))

@@ -5,7 +5,7 @@ import {PageIntro} from '../components/PageIntro.tsx'
 import {formatRupees} from '@quantedge/schemas/price'
 import {contentFor, loadSitePage} from '../content/load.server.ts'
 import {seoMeta} from '../content/meta.ts'
-import {posterImage} from '../content/posterImage.server.ts'
+import {firstPosterImage, posterImage} from '../content/posterImage.server.ts'
 import {INDICATORS_QUERY} from '@quantedge/content-access/queries'
 import {useSiteSettings} from '../root.tsx'
 import {clean} from '../content/clean.ts'
@@ -18,8 +18,12 @@ export async function loader({context}: Route.LoaderArgs) {
   return {
     page,
     indicators,
-    posters: indicators.map((indicator, index) =>
-      posterImage(indicator.video, {first: index === 0}),
+    posters: await Promise.all(
+      indicators.map((indicator, index) =>
+        index === 0
+          ? firstPosterImage(indicator.video)
+          : posterImage(indicator.video, {first: false}),
+      ),
     ),
   }
 }
