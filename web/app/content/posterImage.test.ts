@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest'
-import {posterImage} from './posterImage.server.ts'
+import {firstPosterImage, posterImage} from './posterImage.server.ts'
 
 const ASSET_ID = 'image-2d1c7f3a9b8e4d5c6a7b8c9d0e1f2a3b4c5d6e7f-4000x3000-jpg'
 const uploaded = {
@@ -57,5 +57,20 @@ describe('posterImage', () => {
     const byUrl = {...uploaded, poster: null, posterUrl: 'https://example.com/poster.webp'}
     expect(posterImage(byUrl, {first: false})).toEqual({src: 'https://example.com/poster.webp'})
     expect(posterImage({...byUrl, posterUrl: null}, {first: true})).toBeNull()
+  })
+
+  it('gives the first poster its srcset and blur when the image host does not answer for inlining', async () => {
+    // Port 1 on loopback refuses the connection: the build falls back to the responsive image, it does not fail.
+    const unreachable = {
+      ...uploaded,
+      poster: {
+        ...uploaded.poster,
+        asset: {...uploaded.poster.asset, url: uploaded.poster.asset.url.replace(':4444', ':1')},
+      },
+    }
+    const poster = await firstPosterImage(unreachable)
+    expect(poster?.src).toMatch(/^http:\/\/127\.0\.0\.1:1\/images\//)
+    expect(poster?.srcSet).toContain('1280w')
+    expect(poster?.placeholder?.lqip).toBe('data:image/jpeg;base64,AAAA')
   })
 })
