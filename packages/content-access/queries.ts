@@ -48,7 +48,17 @@ export const INDICATORS_QUERY = defineQuery(`*[_type == "indicator"] | order(ord
   price,
   "video": {
     "url": coalesce(demoVideo.file.asset->url, demoVideo.url),
-    "poster": coalesce(demoVideo.poster.asset->url, demoVideo.posterUrl),
+    "poster": demoVideo.poster{
+      crop,
+      hotspot,
+      "asset": asset->{
+        _id,
+        url,
+        "lqip": metadata.lqip,
+        "background": metadata.palette.dominant.background
+      }
+    },
+    "posterUrl": demoVideo.posterUrl,
     "caption": demoVideo.caption
   }
 }`)

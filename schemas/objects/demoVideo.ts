@@ -23,7 +23,13 @@ export const demoVideo = defineType({
       description: 'An https address, or a path the site serves such as /demos/straddle.mp4.',
       validation: mediaUrl,
     }),
-    defineField({name: 'poster', title: 'Poster image', type: 'image'}),
+    defineField({
+      name: 'poster',
+      title: 'Poster image',
+      type: 'image',
+      // The site cuts posters to 16:9 around the hotspot the editor sets.
+      options: {hotspot: true},
+    }),
     defineField({
       name: 'posterUrl',
       title: 'Poster URL',

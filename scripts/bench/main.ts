@@ -1,11 +1,13 @@
 // `npm run bench`: performance numbers, measured here and printed as tables. Not part of `npm test`.
 // BENCH_RUNS: Lighthouse runs per route, the median kept (default 3).
-// BENCH_ONLY=site|dead-time|estimates|sign-ins|publish|lake|lake-scale|startup|leads runs one part;
+// BENCH_ONLY=site|photo-poster|dead-time|estimates|sign-ins|publish|lake|lake-scale|startup|leads|images runs
+// one part;
 // BENCH_LAKE_SIZES=100,1000 limits the lake-scale part's dataset sizes (default 100, 1,000, 5,000, 20,000);
 // BENCH_ROUTES=/,/tradingview limits the Lighthouse routes (the bare page is always measured).
 import {assertChromium} from '@quantedge/test-support/chromium'
 import {benchDeadTime, deadTimeTable, deadTimeTargetsMissed} from './deadTime.ts'
 import {benchEstimates, estimatesTable} from './estimates.ts'
+import {benchImages, imagesTable, KEPT_P95_TARGET_MS} from './images.ts'
 import {benchLake, lakeTable} from './lake.ts'
 import {benchLeads, leadsTable, LEADS_P95_TARGET_MS} from './leads.ts'
 import {
@@ -14,6 +16,7 @@ import {
   lakeScaleTable,
   lakeScaleTargetsMissed,
 } from './lakeScale.ts'
+import {benchPhotoPoster, LCP_RATIO_TARGET, lcpRatio, photoPosterTable} from './photoPoster.ts'
 import {benchPublish, PUBLISH_P95_TARGET_MS, publishTable} from './publish.ts'
 import {benchSignIns, HEALTH_P95_TARGET_MS, signInsTable} from './signIns.ts'
 import {benchSite, siteTable, siteTargetsMissed} from './site.ts'
@@ -45,6 +48,23 @@ const parts: Part[] = [
       return {
         table: siteTable(rows),
         verdict: missedOrMet(siteTargetsMissed(rows), 'All site targets met.'),
+      }
+    },
+  },
+  {
+    name: 'photo-poster',
+    announce: `Lighthouse, mobile, median of ${runs} run(s): /tradingview with a 4000x3000 photo as its first poster`,
+    heading: "An editor's photo as the first poster (Lighthouse, mobile)",
+    measure: async () => {
+      assertChromium()
+      const result = await benchPhotoPoster(runs)
+      const ratio = lcpRatio(result)
+      return {
+        table: photoPosterTable(result),
+        verdict:
+          ratio <= LCP_RATIO_TARGET && result.tradingview.performance === 100
+            ? `Performance 100 and LCP within ${LCP_RATIO_TARGET}x the bare page.`
+            : `Target missed: performance ${result.tradingview.performance}, LCP ${ratio}x the bare page`,
       }
     },
   },
@@ -176,6 +196,22 @@ const parts: Part[] = [
           lakeScaleTargetsMissed(rows),
           `Targets met at ${rows.at(-1)?.documents} documents: write p95 ≤ 10 ms, query by id p95 ≤ 10 ms, list p50 ≤ 50 ms, restart ≤ 2 s.`,
         ),
+      }
+    },
+  },
+  {
+    name: 'images',
+    announce:
+      'Images: a 4000x3000 photo uploaded to the embedded lake, then 9 variants made (cold) and asked for again (kept)',
+    heading: "Images (the embedded lake's image URL API, its own process)",
+    measure: async () => {
+      const result = await benchImages()
+      return {
+        table: imagesTable(result),
+        verdict:
+          result.keptSameBytes && result.kept.p95Ms <= KEPT_P95_TARGET_MS
+            ? `Kept variants are answered with the same bytes within ${KEPT_P95_TARGET_MS} ms at p95.`
+            : `Target missed: kept p95 ${result.kept.p95Ms} ms, same bytes: ${result.keptSameBytes}`,
       }
     },
   },

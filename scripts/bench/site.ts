@@ -7,7 +7,8 @@ import {startSiteServer} from '@quantedge/site-server/server'
 import {buildSiteFrom, startSeededLake} from '@quantedge/test-support/throwawaySite'
 import {auditPage, type PageAudit} from './lighthouse.ts'
 
-const BARE_PAGE = `<!doctype html>
+/** A static page with what every page has at least: the floor for LCP. */
+export const BARE_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Bare page</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><meta name="description" content="A static page with a heading and a paragraph, the floor for the site's numbers.">
 </head><body><h1>Elevate Your Trading</h1><p>Smooth, subtle insights at every glance.</p></body></html>
@@ -40,7 +41,7 @@ export async function benchSite(runs: number, only?: readonly string[]): Promise
 }
 
 /** The run with the median performance score, so its numbers belong together. */
-function medianAudit(audits: PageAudit[]): PageAudit {
+export function medianAudit(audits: PageAudit[]): PageAudit {
   const sorted = [...audits].sort((a, b) => a.performance - b.performance || b.lcpMs - a.lcpMs)
   return sorted[Math.floor(sorted.length / 2)]!
 }

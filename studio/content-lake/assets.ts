@@ -4,9 +4,9 @@
 import {createHash, randomUUID} from 'node:crypto'
 import {existsSync, mkdirSync, readFileSync} from 'node:fs'
 import {extname, join} from 'node:path'
-import {imageSize} from 'image-size'
 import {writeFileAtomically} from './atomicWrite.ts'
 import {badRequest, notFound} from './errors.ts'
+import {readUploadedImage} from './imageMetadata.ts'
 import type {MutationInput} from './mutate.ts'
 
 export type AssetKind = 'images' | 'files'
@@ -20,6 +20,7 @@ const MIME_TYPES: Record<string, string> = {
   gif: 'image/gif',
   svg: 'image/svg+xml',
   avif: 'image/avif',
+  tiff: 'image/tiff',
   mp4: 'video/mp4',
   webm: 'video/webm',
   pdf: 'application/pdf',
@@ -38,7 +39,7 @@ type Upload = {
 }
 
 /** Stores the bytes and returns the mutation that records the asset document. */
-export function storeUpload(dataDir: string, upload: Upload): MutationInput {
+export async function storeUpload(dataDir: string, upload: Upload): Promise<MutationInput> {
   const {kind, dataset, projectId, bytes, search} = upload
   if (bytes.length === 0) throw badRequest('The upload is empty: send the file as the request body')
   const sha1 = createHash('sha1').update(bytes).digest('hex')
@@ -48,18 +49,10 @@ export function storeUpload(dataDir: string, upload: Upload): MutationInput {
   let name: string
   let metadata: object | undefined
   if (kind === 'images') {
-    const size = readImageSize(bytes)
-    extension = size.type === 'jpg' ? 'jpg' : size.type
-    name = `${sha1}-${size.width}x${size.height}.${extension}`
-    metadata = {
-      _type: 'sanity.imageMetadata',
-      dimensions: {
-        _type: 'sanity.imageDimensions',
-        width: size.width,
-        height: size.height,
-        aspectRatio: size.width / size.height,
-      },
-    }
+    const image = await readUploadedImage(bytes)
+    extension = image.extension
+    name = `${sha1}-${image.width}x${image.height}.${extension}`
+    metadata = image.metadata
   } else {
     extension = extensionOf(originalFilename, mimeFromRequest)
     name = `${sha1}.${extension}`
@@ -95,31 +88,24 @@ export function storeUpload(dataDir: string, upload: Upload): MutationInput {
   }
 }
 
+/** Where the bytes of `/images|files/<project>/<dataset>/<name>` are kept; 404 for a name never stored. */
+export function storedAssetPath(dataDir: string, dataset: string, name: string) {
+  const file = join(dataDir, 'assets', dataset, name)
+  if (!STORED_NAME.test(name) || !existsSync(file))
+    throw notFound(`No asset named ${name} in dataset ${dataset}`)
+  return file
+}
+
 /** The stored bytes of `/images|files/<project>/<dataset>/<name>`, with their content type. */
 export function readStoredAsset(
   dataDir: string,
   dataset: string,
   name: string,
 ): {bytes: Buffer; contentType: string} {
-  const file = join(dataDir, 'assets', dataset, name)
-  if (!STORED_NAME.test(name) || !existsSync(file))
-    throw notFound(`No asset named ${name} in dataset ${dataset}`)
-  const extension = extname(name).slice(1)
+  const file = storedAssetPath(dataDir, dataset, name)
   return {
     bytes: readFileSync(file),
-    contentType: MIME_TYPES[extension] ?? 'application/octet-stream',
-  }
-}
-
-function readImageSize(bytes: Buffer) {
-  try {
-    const {width, height, type} = imageSize(bytes)
-    if (!type || !width || !height) throw new Error('no dimensions')
-    return {width, height, type}
-  } catch {
-    throw badRequest(
-      'The upload is not an image this lake can read (PNG, JPEG, WebP, GIF, AVIF or SVG)',
-    )
+    contentType: MIME_TYPES[extname(name).slice(1)] ?? 'application/octet-stream',
   }
 }
 

@@ -5,6 +5,7 @@ import {actionsToMutations} from './actions.ts'
 import {readStoredAsset, storeUpload, type AssetKind} from './assets.ts'
 import {isPrivateId} from './documents.ts'
 import {badRequest, notFound, unauthorized} from './errors.ts'
+import {asksForTransform} from './imageParams.ts'
 import type {LakeRequest} from './lakeRequest.ts'
 import {parseMutations} from './mutate.ts'
 import {parsePerspective} from './perspective.ts'
@@ -141,7 +142,7 @@ export async function uploadAsset(request: LakeRequest) {
   const {lake} = request
   if (!request.authenticated) throw unauthorized('Uploads need a token with write access')
   const dataset = datasetOf(request)
-  const mutation = storeUpload(lake.store.dataDir, {
+  const mutation = await storeUpload(lake.store.dataDir, {
     kind: request.params.kind as AssetKind,
     dataset,
     projectId: lake.projectId,
@@ -157,15 +158,26 @@ export async function uploadAsset(request: LakeRequest) {
   })
 }
 
-/** `GET /images|files/<project>/<dataset>/<name>`: the stored bytes, for anyone. */
-export function serveAsset({res, lake, params}: LakeRequest) {
-  const {bytes, contentType} = readStoredAsset(
-    lake.store.dataDir,
-    params.dataset ?? '',
-    params.name ?? '',
-  )
-  send(res, 200, bytes, {
-    'Content-Type': contentType,
-    'Cache-Control': 'public, max-age=31536000, immutable',
-  })
+/**
+ * `GET /images|files/<project>/<dataset>/<name>`, for anyone: the stored bytes, or for an image URL with Sanity's
+ * transformation parameters the variant they ask for (imageVariants.ts). Either never changes, so caches may keep
+ * it for a year; a variant whose format `Accept` chose says so with `Vary: Accept`.
+ */
+export async function serveAsset({res, lake, params, search, accept}: LakeRequest) {
+  const dataset = params.dataset ?? ''
+  const name = params.name ?? ''
+  if (params.kind === 'images' && asksForTransform(search)) {
+    const variant = await lake.variants.variant(dataset, name, search, accept)
+    send(res, 200, variant.bytes, {
+      'Content-Type': variant.contentType,
+      'Cache-Control': LONG_CACHE,
+      'X-Cache': variant.kept ? 'HIT' : 'MISS',
+      ...(variant.byAccept ? {Vary: 'Accept'} : {}),
+    })
+    return
+  }
+  const {bytes, contentType} = readStoredAsset(lake.store.dataDir, dataset, name)
+  send(res, 200, bytes, {'Content-Type': contentType, 'Cache-Control': LONG_CACHE})
 }
+
+const LONG_CACHE = 'public, max-age=31536000, immutable'

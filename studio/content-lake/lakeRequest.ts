@@ -3,6 +3,7 @@
 import type {Params} from '@quantedge/server-kit/routes'
 import type {HttpResponse} from '@quantedge/server-kit/send'
 import type {EditorAccount} from './editorAccount.ts'
+import type {ImageVariants} from './imageVariants.ts'
 import type {Listeners} from './listeners.ts'
 import type {LiveEvents} from './liveEvents.ts'
 import type {QueryPool} from './queryPool.ts'
@@ -24,6 +25,8 @@ export type Lake = {
   token: string
   /** The one local editor's sign-in sessions and preferences. */
   editor: EditorAccount
+  /** Transformed images, kept on disk (Sanity's image URL API). */
+  variants: ImageVariants
 }
 
 export type LakeRequest = {
@@ -36,6 +39,8 @@ export type LakeRequest = {
   authenticated: boolean
   body: Buffer
   contentType: string | undefined
+  /** The request's `Accept`, which `auto=format` reads. */
+  accept: string | undefined
   /** Whether the request's browser origin is on the lake's CORS allow-list (true without an origin). */
   originAllowed: boolean
   lake: Lake

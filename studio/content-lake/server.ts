@@ -25,6 +25,7 @@ import {LakeStore, type StoreOptions} from './store.ts'
 import {TransactionLog} from './transactionLog.ts'
 import {Transactions} from './transactions.ts'
 import type {WebhookConfig} from './webhooks.ts'
+import {ImageVariants} from './imageVariants.ts'
 
 export type ContentLakeOptions = {
   /** Folder holding one `<dataset>.ndjson` per dataset, the transaction log under `history/`, uploads under `assets/`. */
@@ -41,6 +42,8 @@ export type ContentLakeOptions = {
   corsOrigins?: readonly string[]
   /** How long one query may run before it is stopped with an error (default 10 s). */
   queryBudgetMs?: number
+  /** How many bytes of transformed images the lake keeps on disk (default 1 GiB). */
+  variantBytes?: number
 } & Pick<StoreOptions, 'compactAfterBytes'>
 
 export type ContentLake = {
@@ -89,6 +92,7 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
     publicUrl: '',
     token: options.token,
     editor: new EditorAccount(),
+    variants: new ImageVariants(store.dataDir, options.variantBytes),
   }
   const presence = new Presence({
     token: options.token,
@@ -182,6 +186,7 @@ async function handle(req: HttpRequest, res: HttpResponse, lake: Lake, cors: Cor
     authenticated,
     body,
     contentType: req.headers['content-type'],
+    accept: req.headers.accept,
     originAllowed: origin === undefined || cors.allows(origin),
     lake,
   })

@@ -3,6 +3,7 @@
 import {resolve} from 'node:path'
 import {repositoryRoot} from '@quantedge/server-kit/repositoryRoot'
 import {portSetting, type Env} from '@quantedge/server-kit/settings'
+import {DEFAULT_VARIANT_BYTES} from './imageVariants.ts'
 import {DEFAULT_COMPACT_AFTER_BYTES} from './store.ts'
 import type {WebhookConfig} from './webhooks.ts'
 
@@ -26,6 +27,8 @@ export type LakeEnv = {
   corsOrigins: string[]
   /** A dataset's journal is compacted into its snapshot once it is larger than the snapshot and this. */
   compactAfterBytes: number
+  /** How many bytes of transformed images are kept on disk; the least recently asked for go first. */
+  variantBytes: number
 }
 
 /** `protocol://hostname[:port]`, `*` allowed as a wildcard, as Sanity's CORS origins are written. */
@@ -82,5 +85,6 @@ export function readLakeEnv(env: Env = process.env): LakeEnv {
       DEFAULT_COMPACT_AFTER_BYTES,
       env,
     ),
+    variantBytes: byteCount('CONTENT_LAKE_VARIANT_BYTES', DEFAULT_VARIANT_BYTES, env),
   }
 }

@@ -22,6 +22,8 @@ export type TestLakeOptions = {
   /** Browser origins allowed to call the lake (a test's Studio). */
   corsOrigins?: readonly string[]
   queryBudgetMs?: number
+  /** How many bytes of transformed images the lake keeps. */
+  variantBytes?: number
   /** The port to answer on; a free one when unset. A restart keeps the port it had. */
   port?: number
 }
@@ -31,7 +33,7 @@ export async function startTestLake(
   webhooks: WebhookConfig[] = [],
   options: TestLakeOptions = {},
 ): Promise<TestLake> {
-  const {secure = false, corsOrigins = [], queryBudgetMs, port = 0} = options
+  const {secure = false, corsOrigins = [], queryBudgetMs, variantBytes, port = 0} = options
   const certificate = secure ? await localCertificate(join(dataDir, 'certificates')) : undefined
   const tls = certificate
     ? {key: certificate.key, cert: certificate.cert, securePort: 0}
@@ -43,6 +45,7 @@ export async function startTestLake(
     webhooks,
     corsOrigins,
     ...(queryBudgetMs === undefined ? {} : {queryBudgetMs}),
+    ...(variantBytes === undefined ? {} : {variantBytes}),
     ...(tls ? {tls} : {}),
   })
   return {

@@ -1,28 +1,33 @@
-import {useState} from 'react'
+import {useState, type CSSProperties} from 'react'
+import type {PosterImage} from '../content/posterImage.server.ts'
 import {clean} from '../content/clean.ts'
 
-type Video = {url: string | null; poster: string | null; caption: string}
-type Props = {video: Video; title: string; eager?: boolean}
+type Video = {url: string | null; caption: string}
+type Props = {video: Video; poster: PosterImage | null; title: string; eager?: boolean}
 
 /**
  * A demo clip that costs nothing but its poster until the visitor presses play: the poster is a button,
  * and the <video> element (and its bytes) exist only after that. A press before hydration is replayed.
+ * The poster's box is fixed (16:9), so nothing moves as it loads; until it does, its colour or blur shows.
  */
-export function DemoVideo({video, title, eager = false}: Props) {
+export function DemoVideo({video, poster, title, eager = false}: Props) {
   const [playing, setPlaying] = useState(false)
   if (!video.url) return null
   if (!playing) {
     return (
       <button type="button" className="demo-poster" data-replay onClick={() => setPlaying(true)}>
-        {video.poster && (
+        {poster && (
           <img
-            src={clean(video.poster)}
+            src={poster.src}
+            srcSet={poster.srcSet}
+            sizes={poster.sizes}
             alt=""
             width={640}
             height={360}
             loading={eager ? 'eager' : 'lazy'}
             fetchPriority={eager ? 'high' : 'auto'}
             decoding="async"
+            style={placeholderStyle(poster.placeholder)}
           />
         )}
         <span className="demo-play" aria-hidden="true" />
@@ -38,7 +43,7 @@ export function DemoVideo({video, title, eager = false}: Props) {
       muted
       playsInline
       preload="metadata"
-      poster={video.poster ? clean(video.poster) : undefined}
+      poster={poster?.src}
       width={640}
       height={360}
       aria-label={video.caption}
@@ -46,4 +51,14 @@ export function DemoVideo({video, title, eager = false}: Props) {
       <source src={clean(video.url)} type="video/mp4" />
     </video>
   )
+}
+
+function placeholderStyle(placeholder: PosterImage['placeholder']): CSSProperties | undefined {
+  if (!placeholder) return undefined
+  return {
+    ...(placeholder.background ? {backgroundColor: placeholder.background} : {}),
+    ...(placeholder.lqip
+      ? {backgroundImage: `url(${JSON.stringify(placeholder.lqip)})`, backgroundSize: 'cover'}
+      : {}),
+  }
 }

@@ -9,6 +9,8 @@ type Indicator = INDICATORS_QUERY_RESULT[number]
 type Props = {
   id: string
   indicator: Indicator
+  /** The poster's URL, shown behind the clip until it plays. */
+  poster: string | null
   buyLabel: string
   hint: string
   directMessageUrl: string
@@ -18,12 +20,12 @@ type Props = {
  * One indicator in a dialog, prerendered closed: its demo, what it does, its price and how to buy it.
  * The clip's bytes are fetched only when the dialog opens (it starts playing then) or play is pressed.
  */
-export function IndicatorModal({id, indicator, buyLabel, hint, directMessageUrl}: Props) {
+export function IndicatorModal({id, indicator, poster, buyLabel, hint, directMessageUrl}: Props) {
   // The video's controls would take focus first; Close is the safer start.
   const closeButton = useRef<HTMLButtonElement>(null)
   const video = useRef<HTMLVideoElement>(null)
   const titleId = `${id}-title`
-  const {url, poster, caption} = indicator.video
+  const {url, caption} = indicator.video
   return (
     <Dialog
       id={id}
@@ -43,7 +45,7 @@ export function IndicatorModal({id, indicator, buyLabel, hint, directMessageUrl}
           playsInline
           preload="none"
           // A poster attribute is fetched even while the dialog is closed; a background only once it shows.
-          style={poster ? {backgroundImage: `url(${JSON.stringify(clean(poster))})`} : undefined}
+          style={poster ? {backgroundImage: `url(${JSON.stringify(poster)})`} : undefined}
           width={640}
           height={360}
           aria-label={caption}

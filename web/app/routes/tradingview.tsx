@@ -3,9 +3,9 @@ import {DemoVideo} from '../components/DemoVideo.tsx'
 import {IndicatorModal} from '../components/IndicatorModal.tsx'
 import {PageIntro} from '../components/PageIntro.tsx'
 import {formatRupees} from '@quantedge/schemas/price'
-import {inlineSiteImage} from '../content/inlineImage.server.ts'
 import {contentFor, loadSitePage} from '../content/load.server.ts'
 import {seoMeta} from '../content/meta.ts'
+import {firstPosterImage, posterImage} from '../content/posterImage.server.ts'
 import {INDICATORS_QUERY} from '@quantedge/content-access/queries'
 import {useSiteSettings} from '../root.tsx'
 import {clean} from '../content/clean.ts'
@@ -18,14 +18,20 @@ export async function loader({context}: Route.LoaderArgs) {
   return {
     page,
     indicators,
-    firstPoster: inlineSiteImage(clean(indicators[0]?.video.poster ?? null)),
+    posters: await Promise.all(
+      indicators.map((indicator, index) =>
+        index === 0
+          ? firstPosterImage(indicator.video)
+          : posterImage(indicator.video, {first: false}),
+      ),
+    ),
   }
 }
 
 export const meta: Route.MetaFunction = seoMeta
 
 export default function TradingView({loaderData}: Route.ComponentProps) {
-  const {page, indicators, firstPoster} = loaderData
+  const {page, indicators, posters} = loaderData
   const settings = useSiteSettings()
   const buyLabel = page.actionLabel ?? 'Buy Now'
 
@@ -36,7 +42,8 @@ export default function TradingView({loaderData}: Route.ComponentProps) {
         {indicators.map((indicator, index) => (
           <li key={indicator._id} className="card indicator-card">
             <DemoVideo
-              video={index === 0 ? {...indicator.video, poster: firstPoster} : indicator.video}
+              video={indicator.video}
+              poster={posters[index] ?? null}
               title={indicator.name}
               eager={index === 0}
             />
@@ -56,11 +63,12 @@ export default function TradingView({loaderData}: Route.ComponentProps) {
           </li>
         ))}
       </ul>
-      {indicators.map((indicator) => (
+      {indicators.map((indicator, index) => (
         <IndicatorModal
           key={indicator._id}
           id={dialogId(indicator)}
           indicator={indicator}
+          poster={posters[index]?.src ?? null}
           buyLabel={buyLabel}
           hint={page.actionHint ?? 'Send us a direct message and mention “{name}”.'}
           directMessageUrl={settings.directMessageUrl}

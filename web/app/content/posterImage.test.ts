@@ -1,0 +1,76 @@
+import {describe, expect, it} from 'vitest'
+import {firstPosterImage, posterImage} from './posterImage.server.ts'
+
+const ASSET_ID = 'image-2d1c7f3a9b8e4d5c6a7b8c9d0e1f2a3b4c5d6e7f-4000x3000-jpg'
+const uploaded = {
+  url: null,
+  caption: 'A demo',
+  posterUrl: null,
+  poster: {
+    crop: {_type: 'sanity.imageCrop' as const, top: 0, bottom: 0, left: 0.25, right: 0},
+    hotspot: {_type: 'sanity.imageHotspot' as const, x: 0.9, y: 0.5, width: 0.1, height: 0.1},
+    asset: {
+      _id: ASSET_ID,
+      url: 'http://127.0.0.1:4444/images/embedded/production/2d1c7f3a9b8e4d5c6a7b8c9d0e1f2a3b4c5d6e7f-4000x3000.jpg',
+      lqip: 'data:image/jpeg;base64,AAAA',
+      background: '#336699',
+    },
+  },
+}
+
+describe('posterImage', () => {
+  it('builds Sanity image URLs on the asset’s own address, cut to 16:9 around the crop and hotspot', () => {
+    const poster = posterImage(uploaded, {first: true})
+    const src = new URL(poster?.src ?? '')
+    expect(src.origin + src.pathname).toBe(
+      'http://127.0.0.1:4444/images/embedded/production/2d1c7f3a9b8e4d5c6a7b8c9d0e1f2a3b4c5d6e7f-4000x3000.jpg',
+    )
+    expect(Object.fromEntries(src.searchParams)).toEqual({
+      // The crop leaves x 1000–4000; 16:9 of its 3000 px height is 5333 wide, so the full crop width is kept,
+      // 1688 px high, centred on the hotspot's y.
+      rect: '1000,656,3000,1688',
+      w: '640',
+      h: '360',
+      fit: 'crop',
+      auto: 'format',
+    })
+    expect(poster?.srcSet?.split(', ').map((entry) => entry.split(' ')[1])).toEqual([
+      '640w',
+      '960w',
+      '1280w',
+    ])
+    expect(poster?.sizes).toContain('100vw')
+    expect(poster?.placeholder).toEqual({
+      background: '#336699',
+      lqip: 'data:image/jpeg;base64,AAAA',
+    })
+  })
+
+  it('keeps the blur for the first poster only; the others show their colour', () => {
+    expect(posterImage(uploaded, {first: false})?.placeholder).toEqual({
+      background: '#336699',
+      lqip: null,
+    })
+  })
+
+  it('uses a poster URL as it is, and gives nothing without a poster', () => {
+    const byUrl = {...uploaded, poster: null, posterUrl: 'https://example.com/poster.webp'}
+    expect(posterImage(byUrl, {first: false})).toEqual({src: 'https://example.com/poster.webp'})
+    expect(posterImage({...byUrl, posterUrl: null}, {first: true})).toBeNull()
+  })
+
+  it('gives the first poster its srcset and blur when the image host does not answer for inlining', async () => {
+    // Port 1 on loopback refuses the connection: the build falls back to the responsive image, it does not fail.
+    const unreachable = {
+      ...uploaded,
+      poster: {
+        ...uploaded.poster,
+        asset: {...uploaded.poster.asset, url: uploaded.poster.asset.url.replace(':4444', ':1')},
+      },
+    }
+    const poster = await firstPosterImage(unreachable)
+    expect(poster?.src).toMatch(/^http:\/\/127\.0\.0\.1:1\/images\//)
+    expect(poster?.srcSet).toContain('1280w')
+    expect(poster?.placeholder?.lqip).toBe('data:image/jpeg;base64,AAAA')
+  })
+})
