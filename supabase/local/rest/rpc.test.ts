@@ -6,6 +6,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {DEMO_ANON_KEY, DEMO_JWT_SECRET, DEMO_SERVICE_ROLE_KEY} from '../keys.ts'
 import {startTestSupabase, visitorClient, type TestSupabase} from '../testSupabase.ts'
 import {signAccessToken} from '../tokens.ts'
+import {aLead} from '../../migrations/testRequests.ts'
 
 let supabase: TestSupabase
 beforeAll(async () => {
@@ -46,16 +47,7 @@ async function sendLead() {
   const email = `rpc-${leadNumber}@example.com`
   const {error} = await visitorClient(supabase.url, `127.0.9.${leadNumber}`)
     .from('free_estimate_requests')
-    .insert({
-      name: 'Asha Rao',
-      email,
-      phone: '+91 98765 43210',
-      platforms: ['Python'],
-      requirements: ['Backtesting'],
-      description: 'A backtest of my rules.',
-      terms_accepted: true,
-      ownership_confirmed: true,
-    })
+    .insert(aLead(email))
   expect(error).toBeNull()
   return email
 }

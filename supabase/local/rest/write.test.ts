@@ -6,6 +6,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {DEMO_ANON_KEY, DEMO_JWT_SECRET, DEMO_SERVICE_ROLE_KEY} from '../keys.ts'
 import {startTestSupabase, visitorClient, type TestSupabase} from '../testSupabase.ts'
 import {signAccessToken} from '../tokens.ts'
+import {aLead} from '../../migrations/testRequests.ts'
 
 let supabase: TestSupabase
 let seller: SupabaseClient
@@ -28,24 +29,13 @@ const clientAs = async (sub: string) => {
   })
 }
 
-const lead = (email: string, name = 'Asha Rao') => ({
-  name,
-  email,
-  phone: '+91 98765 43210',
-  platforms: ['Python'],
-  requirements: ['Backtesting'],
-  description: 'A backtest of my rules.',
-  terms_accepted: true,
-  ownership_confirmed: true,
-})
-
 /** Sends a lead as the form does (from its own address, past the throttle) and answers its id. */
 let visits = 0
-async function sendLead(email: string, name?: string) {
+async function sendLead(email: string, name = aLead().name) {
   visits += 1
   const {error} = await visitorClient(supabase.url, `127.0.1.${visits}`)
     .from('free_estimate_requests')
-    .insert(lead(email, name))
+    .insert({...aLead(email), name})
   expect(error).toBeNull()
   const {data} = await service.from('free_estimate_requests').select('id').eq('email', email)
   return (data as {id: string}[])[0]!.id
