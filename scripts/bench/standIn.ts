@@ -36,8 +36,11 @@ export async function startStandIn() {
       () => false,
     ))
   ) {
-    if (child.exitCode !== null || performance.now() > giveUpAt)
+    if (child.exitCode !== null || performance.now() > giveUpAt) {
+      child.kill('SIGTERM')
+      rmSync(dataDir, {recursive: true, force: true})
       throw new Error(`supabase/local did not start for the benchmark:\n${errors}`)
+    }
     await sleep(100)
   }
   return {
