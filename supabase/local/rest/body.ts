@@ -5,8 +5,9 @@ import {BodyNotJson, BodyNotUtf8} from '@quantedge/server-kit/body'
 import {readJson} from '../requestBody.ts'
 import {postgrestError} from './errors.ts'
 
-export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
-  if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
+/** `untyped`: the type a body without a Content-Type is taken as (rpc's are JSON; a table write's must say so). */
+export async function readJsonBody(req: IncomingMessage, untyped = ''): Promise<unknown> {
+  if (!/^application\/json\b/i.test(req.headers['content-type'] ?? untyped)) {
     throw postgrestError(
       415,
       'PGRST107',

@@ -7,8 +7,7 @@
 // Not read here, so refused rather than ignored: GET calls, filters on the result, Prefer: params=single-object.
 import type {IncomingMessage} from 'node:http'
 import {asRequest, type Database, type RequestClaims, type RequestSettings} from '../database.ts'
-import {BodyNotJson, BodyNotUtf8} from '@quantedge/server-kit/body'
-import {readJson} from '../requestBody.ts'
+import {readJsonBody} from './body.ts'
 import {fromPostgres, isPostgresError, postgrestError} from './errors.ts'
 import {publicFunctions, type DatabaseFunction} from './functions.ts'
 
@@ -61,23 +60,7 @@ export async function handleRpc(request: RpcRequest): Promise<{status: number; j
 }
 
 async function readArguments(req: IncomingMessage): Promise<Record<string, unknown>> {
-  if (!/^application\/json\b/i.test(req.headers['content-type'] ?? 'application/json')) {
-    throw postgrestError(
-      415,
-      'PGRST107',
-      `Content-Type not acceptable: ${req.headers['content-type']}`,
-    )
-  }
-  let body: unknown
-  try {
-    body = await readJson(req)
-  } catch (error) {
-    if (error instanceof BodyNotJson)
-      throw postgrestError(400, 'PGRST102', 'Empty or invalid json', error.message)
-    if (error instanceof BodyNotUtf8)
-      throw postgrestError(400, '22021', 'invalid byte sequence for encoding "UTF8"')
-    throw error
-  }
+  const body = await readJsonBody(req, 'application/json')
   if (body === undefined) return {}
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     throw postgrestError(400, 'PGRST102', 'Empty or invalid json')
