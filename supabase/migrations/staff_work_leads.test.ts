@@ -151,6 +151,9 @@ describe('the staff table', () => {
 
 describe('working the leads', () => {
   let id: string
+  /** Sets one column of this lead, as `claims`. */
+  const setColumn = (claims: RequestClaims, column: string, value: unknown) =>
+    as(claims, `update public.free_estimate_requests set ${column} = $1 where id = $2`, [value, id])
   beforeEach(async () => {
     id = await sendLead(`lead-${crypto.randomUUID()}@example.com`)
     // An old time, so a change that sets updated_at shows whatever the machine's clock does.
@@ -194,11 +197,7 @@ describe('working the leads', () => {
     ['owner', STAFF_B, {owner: STAFF_B}],
     ['notes', 'Called; wants a quote by Friday.', {notes: 'Called; wants a quote by Friday.'}],
   ])('lets staff change %s, and stamps updated_at', async (column, value, expected) => {
-    const {affectedRows} = await as(
-      staff,
-      `update public.free_estimate_requests set ${column} = $1 where id = $2`,
-      [value, id],
-    )
+    const {affectedRows} = await setColumn(staff, column, value)
     expect(affectedRows).toBe(1)
     const row = await leadRow(id)
     expect(row).toMatchObject(expected)
@@ -210,11 +209,7 @@ describe('working the leads', () => {
     ['owner', STAFF_A],
     ['notes', 'mine now'],
   ])('changes nothing when a signed-in user who is not staff sets %s', async (column, value) => {
-    const {affectedRows} = await as(
-      user,
-      `update public.free_estimate_requests set ${column} = $1 where id = $2`,
-      [value, id],
-    )
+    const {affectedRows} = await setColumn(user, column, value)
     expect(affectedRows).toBe(0)
     expect(await leadRow(id)).toMatchObject({status: 'new', owner: null, notes: null})
   })
@@ -227,15 +222,8 @@ describe('working the leads', () => {
       ['status', 'won'],
       ['owner', STAFF_A],
       ['notes', 'x'],
-    ]) {
-      expect(
-        await sqlstate(
-          as(claims, `update public.free_estimate_requests set ${column} = $1 where id = $2`, [
-            value,
-            id,
-          ]),
-        ),
-      ).toBe('42501')
+    ] as const) {
+      expect(await sqlstate(setColumn(claims, column, value))).toBe('42501')
     }
     expect(await leadRow(id)).toMatchObject({status: 'new', owner: null, notes: null})
   })
@@ -255,14 +243,7 @@ describe('working the leads', () => {
     ['updated_at', '2020-01-01T00:00:00Z'],
   ])('refuses %s to staff and to everyone else but the service role', async (column, value) => {
     for (const [, claims] of outsiders) {
-      expect(
-        await sqlstate(
-          as(claims, `update public.free_estimate_requests set ${column} = $1 where id = $2`, [
-            value,
-            id,
-          ]),
-        ),
-      ).toBe('42501')
+      expect(await sqlstate(setColumn(claims, column, value))).toBe('42501')
     }
     expect(await leadRow(id)).toMatchObject({...lead, email: expect.any(String), user_id: null})
   })
@@ -277,13 +258,7 @@ describe('working the leads', () => {
   })
 
   it('takes only the four statuses and notes up to 10,000 characters', async () => {
-    const set = (column: string, value: string) =>
-      sqlstate(
-        as(staff, `update public.free_estimate_requests set ${column} = $1 where id = $2`, [
-          value,
-          id,
-        ]),
-      )
+    const set = (column: string, value: string) => sqlstate(setColumn(staff, column, value))
     expect(await set('status', 'pending')).toBe('22P02')
     expect(await set('notes', 'n'.repeat(10_001))).toBe('23514')
     expect(await set('notes', 'n'.repeat(10_000))).toBe('accepted')
