@@ -11,14 +11,7 @@ import {repositoryRoot} from '@quantedge/server-kit/repositoryRoot'
 import {run} from '@quantedge/server-kit/run'
 import {seedDocuments} from '@quantedge/content/seed/documents'
 import {seedIfEmpty} from '@quantedge/content/seed'
-import {defaultBuildDir, prerenderSite} from '@quantedge/web/prerender'
-
-/** The folders a site build reads: the app, the content model and how content is reached. */
-export const SITE_SOURCES = ['web', 'schemas', 'packages/content-access']
-
-/** Settings a site build reads: the content source, the public Supabase settings, the site's own. */
-export const siteSettings = (env: NodeJS.ProcessEnv) =>
-  Object.fromEntries(Object.entries(env).filter(([name]) => /^(SANITY|VITE|SITE)_/.test(name)))
+import {defaultBuildDir, prerenderSite, SITE_SOURCES, siteSettings} from '@quantedge/web/prerender'
 
 /** What the published content is now: every published document's id and revision. */
 async function publishedContent(env: ContentEnv) {

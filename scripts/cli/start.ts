@@ -18,8 +18,13 @@ import {localSupabaseSettings} from '@quantedge/supabase/local/settings'
 import {readSupabaseSettings} from '@quantedge/web/auth/settings'
 import {contentClient} from '@quantedge/content-access/client'
 import {describeContentLake, readContentEnv} from '@quantedge/content-access/env'
-import {buildPreviewSite, defaultPreviewBuildDir} from '@quantedge/web/prerender'
-import {buildSite, SITE_SOURCES, siteSettings} from './build.ts'
+import {
+  buildPreviewSite,
+  defaultPreviewBuildDir,
+  SITE_SOURCES,
+  siteSettings,
+} from '@quantedge/web/prerender'
+import {buildSite} from './build.ts'
 import {described, reuseOrBuild} from './buildInputs.ts'
 import {phase, PhaseFailed} from './phases.ts'
 

@@ -75,7 +75,7 @@ describe('with webhooks and the Live Content API', () => {
   let stack: EditorialStack
   beforeAll(async () => {
     stack = await startEditorialStack()
-  }, 120_000)
+  }, 180_000)
   afterAll(async () => {
     await stack?.close()
   })
@@ -216,7 +216,7 @@ describe('with the Live Content API alone', () => {
   let stack: EditorialStack
   beforeAll(async () => {
     stack = await startEditorialStack({webhooks: false})
-  }, 120_000)
+  }, 180_000)
   afterAll(async () => {
     await stack?.close()
   })

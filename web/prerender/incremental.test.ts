@@ -5,7 +5,7 @@
 // last step is also compared with a real full build, so the compiled assets are shown not to depend on the content. The tags are the sync tags of the lake's Live Content API
 // (through @sanity/client), or the document tags of a GROQ-powered webhook's `_id` and `_type`, as the publish
 // hook gets them from hosted Sanity.
-import {cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {existsSync, readdirSync, readFileSync, rmSync} from 'node:fs'
 import {dirname, join, relative} from 'node:path'
 import type {SanityClient} from '@sanity/client'
 import {changeDocumentTags} from '@quantedge/content-access/documentTags'
@@ -17,13 +17,10 @@ import {
   temporaryWebFolder,
 } from '@quantedge/test-support/throwawaySite'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {deferHydration} from './deferHydration.ts'
 import {affectedPaths, readReads, renderIncrementally} from './incremental.ts'
 import {SERVER_BUNDLE_DIR} from './keepServerBundle.ts'
-import {precompressFile} from './precompress.ts'
-import {prerenderSite, webDir} from './prerender.ts'
-import {READS_FILE} from './recordReads.ts'
-import {allPaths, loadServerBundle, renderOutputs} from './renderOutputs.ts'
+import {buildAndPrerender, prerenderSite, webDir} from './prerender.ts'
+import {renderAll} from './renderAll.ts'
 
 let lake: TestLake
 /** The live release's folder (client/, the server bundle and reads.json). */
@@ -38,7 +35,7 @@ beforeAll(async () => {
   removals.push(firstBuild.remove)
   live = dirname(firstBuild.root)
   process.chdir(webDir)
-}, 60_000)
+}, 180_000)
 afterAll(async () => {
   process.chdir(cwd)
   for (const remove of removals) remove()
@@ -84,26 +81,11 @@ async function changedTagsOf(change: (client: SanityClient) => Promise<unknown>,
   return changeDocumentTags([{id: notice.body._id, types: [notice.body._type]}])
 }
 
-/**
- * A full render of the content now: `buildDir`'s compiled assets (and their .br and .gz, which no content changes)
- * and server bundle, every output rendered again from that bundle, hydration deferred in the whole client folder as
- * `prerenderSite` does it, and every output precompressed.
- */
+/** A full render of the content now from `buildDir`'s compiled assets and server bundle, as a full build from a kept one does. */
 async function renderEverything(buildDir: string) {
   const fullDir = temporaryWebFolder('full')
   removals.push(() => rmSync(fullDir, {recursive: true, force: true}))
-  cpSync(buildDir, fullDir, {recursive: true})
-  const clientDir = join(fullDir, 'client')
-  for (const file of Object.values(readReads(fullDir)).flatMap(({files}) => files)) {
-    for (const variant of ['', '.br', '.gz']) rmSync(join(clientDir, file + variant), {force: true})
-  }
-  const bundle = await loadServerBundle(join(fullDir, SERVER_BUNDLE_DIR))
-  const reads = await renderOutputs(bundle, clientDir, allPaths(bundle))
-  deferHydration(clientDir)
-  for (const file of Object.values(reads).flatMap(({files}) => files)) {
-    precompressFile(join(clientDir, file))
-  }
-  writeFileSync(join(fullDir, READS_FILE), `${JSON.stringify(reads, null, 1)}\n`)
+  await renderAll(buildDir, fullDir)
   return fullDir
 }
 
@@ -123,9 +105,10 @@ async function publishAndCompare(
   const fullDir = await renderEverything(live)
   expect(tree(nextBuildDir)).toEqual(tree(fullDir))
   if (realBuild) {
-    const build = await buildSiteFrom(lake)
-    removals.push(build.remove)
-    expect(tree(nextBuildDir)).toEqual(tree(dirname(build.root)))
+    const buildDir = temporaryWebFolder('build')
+    removals.push(() => rmSync(buildDir, {recursive: true, force: true}))
+    await buildAndPrerender(buildDir, siteBuildEnv(lake))
+    expect(tree(nextBuildDir)).toEqual(tree(buildDir))
   }
   const previous = live
   live = fullDir
@@ -202,7 +185,7 @@ describe('an incremental release equals a full build from the same content', () 
       },
     )
     expect(paths).toContain('/tradingview')
-  }, 60_000)
+  }, 180_000)
 })
 
 describe('an unpublished page', () => {

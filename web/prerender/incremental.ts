@@ -48,12 +48,21 @@ export async function renderIncrementally({
   for (const folder of ['client', SERVER_BUNDLE_DIR]) {
     linkTree(join(liveBuildDir, folder), join(nextBuildDir, folder))
   }
-  const clientDir = join(nextBuildDir, 'client')
-  for (const file of paths.flatMap((path) => reads[path]!.files)) {
+  await renderAgain(nextBuildDir, reads, paths)
+  return paths
+}
+
+/**
+ * Renders `paths` of the release in `buildDir` again from its server bundle, in place of their outputs in
+ * `reads` (which are unlinked first), then runs a full build's post-steps on them and records their reads.
+ */
+export async function renderAgain(buildDir: string, reads: OutputReads, paths: string[]) {
+  const clientDir = join(buildDir, 'client')
+  for (const file of paths.flatMap((path) => reads[path]?.files ?? [])) {
     for (const variant of ['', '.br', '.gz']) rmSync(join(clientDir, file + variant), {force: true})
   }
   const fresh = await renderOutputs(
-    await loadServerBundle(join(nextBuildDir, SERVER_BUNDLE_DIR)),
+    await loadServerBundle(join(buildDir, SERVER_BUNDLE_DIR)),
     clientDir,
     paths,
   )
@@ -61,9 +70,5 @@ export async function renderIncrementally({
     if (file.endsWith('.html')) deferHydrationOfFile(join(clientDir, file))
     precompressFile(join(clientDir, file))
   }
-  writeFileSync(
-    join(nextBuildDir, READS_FILE),
-    `${JSON.stringify({...reads, ...fresh}, null, 1)}\n`,
-  )
-  return paths
+  writeFileSync(join(buildDir, READS_FILE), `${JSON.stringify({...reads, ...fresh}, null, 1)}\n`)
 }

@@ -1,7 +1,11 @@
 // Prerenders every route into `<buildDir>/client` from the Content Lake the environment names, records what each
 // output read (recordReads.ts, `<buildDir>/reads.json`), makes pages paint before they hydrate, and precompresses
-// the output for the static server.
+// the output for the static server. The bundles depend on the app's sources and public settings, not on the
+// content: a build of the same sources and settings starts from the kept one (server-kit's keptBuilds.ts) and
+// renders every output again from this content (renderAll.ts), as a publish re-renders some of them.
+import {cpSync, rmSync} from 'node:fs'
 import {join, resolve} from 'node:path'
+import {buildOrStartFromKept} from '@quantedge/server-kit/keptBuilds'
 import {run} from '@quantedge/server-kit/run'
 import {deferHydration} from './deferHydration.ts'
 import {defaultAssetCacheDir, precompress} from './precompress.ts'
@@ -9,10 +13,23 @@ import {defaultAssetCacheDir, precompress} from './precompress.ts'
 export const webDir = resolve(import.meta.dirname, '..')
 export const defaultBuildDir = join(webDir, 'build')
 
-export async function prerenderSite({
-  buildDir = defaultBuildDir,
-  env = {},
-}: {buildDir?: string; env?: NodeJS.ProcessEnv} = {}) {
+/** The folders a site build reads: the app, the content model and how content is reached. */
+export const SITE_SOURCES = ['web', 'schemas', 'packages/content-access']
+
+/** Settings a build reads: the content source, the public Supabase settings, the site's own. */
+export const siteSettings = (env: NodeJS.ProcessEnv) =>
+  Object.fromEntries(Object.entries(env).filter(([name]) => /^(SANITY|VITE|SITE)_/.test(name)))
+
+/** Settings the bundles hold: the public ones and which build it is; not where it goes or what content it reads. */
+const bundleSettings = (env: NodeJS.ProcessEnv) =>
+  Object.fromEntries(
+    Object.entries({...process.env, ...env}).filter(
+      ([name]) => /^(VITE|SITE)_/.test(name) && name !== 'SITE_BUILD_DIR',
+    ),
+  )
+
+/** React Router's build with its prerender, then the steps after it: the build every kept build started as. */
+export async function buildAndPrerender(buildDir: string, env: NodeJS.ProcessEnv) {
   await run('react-router', ['build'], {cwd: webDir, env: {...env, SITE_BUILD_DIR: buildDir}})
   await run(process.execPath, [join(webDir, 'prerender', 'recordReads.ts'), buildDir], {
     cwd: webDir,
@@ -21,16 +38,40 @@ export async function prerenderSite({
   const clientDir = join(buildDir, 'client')
   deferHydration(clientDir)
   precompress(clientDir, defaultAssetCacheDir)
-  return clientDir
+}
+
+export async function prerenderSite({
+  buildDir = defaultBuildDir,
+  env = {},
+}: {buildDir?: string; env?: NodeJS.ProcessEnv} = {}) {
+  await buildOrStartFromKept({
+    kind: 'site',
+    inputs: {sources: SITE_SOURCES, settings: bundleSettings(env)},
+    outDir: buildDir,
+    build: () => buildAndPrerender(buildDir, env),
+    fromKept: (keptDir) =>
+      run(process.execPath, [join(webDir, 'prerender', 'renderAll.ts'), keptDir, buildDir], {
+        cwd: webDir,
+        env,
+      }),
+  })
+  return join(buildDir, 'client')
 }
 
 export const defaultPreviewBuildDir = join(webDir, 'build-preview')
 
 /** Builds the same routes for the draft-preview server: rendered per request, nothing prerendered. */
 export async function buildPreviewSite(buildDir = defaultPreviewBuildDir) {
-  await run('react-router', ['build'], {
-    cwd: webDir,
-    env: {SITE_RENDER: 'preview', SITE_BUILD_DIR: buildDir},
+  const env = {SITE_RENDER: 'preview', SITE_BUILD_DIR: buildDir}
+  await buildOrStartFromKept({
+    kind: 'preview',
+    inputs: {sources: SITE_SOURCES, settings: bundleSettings(env)},
+    outDir: buildDir,
+    build: () => run('react-router', ['build'], {cwd: webDir, env}),
+    fromKept: async (keptDir) => {
+      rmSync(buildDir, {recursive: true, force: true})
+      cpSync(keptDir, buildDir, {recursive: true})
+    },
   })
   return buildDir
 }

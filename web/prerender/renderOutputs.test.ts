@@ -4,16 +4,21 @@ import {mkdtempSync, readdirSync, readFileSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {dirname, join} from 'node:path'
 import {testLakeClient, type TestLake} from '@quantedge/content-lake/testLake'
-import {buildSiteFrom, startSeededLake} from '@quantedge/test-support/throwawaySite'
+import {
+  siteBuildEnv,
+  startSeededLake,
+  temporaryWebFolder,
+} from '@quantedge/test-support/throwawaySite'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {deferHydrationInHtml} from './deferHydration.ts'
 import {SERVER_BUNDLE_DIR} from './keepServerBundle.ts'
 import {READS_FILE} from './recordReads.ts'
-import {webDir} from './prerender.ts'
+import {buildAndPrerender, webDir} from './prerender.ts'
 import {allPaths, loadServerBundle, renderOutputs, type OutputReads} from './renderOutputs.ts'
 
 let lake: TestLake
-let site: Awaited<ReturnType<typeof buildSiteFrom>>
+/** A real `react-router build` with its prerender (not one started from a kept build), and its client folder. */
+let site: {root: string; remove: () => void}
 let rendered: string
 let reads: OutputReads
 
@@ -25,20 +30,21 @@ const outputsIn = (root: string) =>
 
 beforeAll(async () => {
   lake = await startSeededLake()
-  site = await buildSiteFrom(lake)
+  const buildDir = temporaryWebFolder('build')
+  site = {
+    root: join(buildDir, 'client'),
+    remove: () => rmSync(buildDir, {recursive: true, force: true}),
+  }
+  await buildAndPrerender(buildDir, siteBuildEnv(lake))
   const previous = {...process.env}
-  Object.assign(process.env, {
-    SANITY_PROJECT_ID: 'test',
-    SANITY_DATASET: 'production',
-    SANITY_API_HOST: lake.url,
-  })
+  Object.assign(process.env, siteBuildEnv(lake))
   const bundle = await loadServerBundle(join(dirname(site.root), SERVER_BUNDLE_DIR))
   rendered = mkdtempSync(join(tmpdir(), 'rerender-'))
   const cwd = process.cwd()
   process.chdir(webDir)
   reads = await renderOutputs(bundle, rendered, allPaths(bundle)).finally(() => process.chdir(cwd))
   process.env = previous
-}, 120_000)
+}, 180_000)
 afterAll(async () => {
   site?.remove()
   rmSync(rendered, {recursive: true, force: true})
