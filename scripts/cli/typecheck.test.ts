@@ -2,7 +2,7 @@
 // `npm run typecheck`. Checked on a temporary copy of the repository, so the working tree is untouched, and on
 // the workspaces that read the field (the whole typecheck is `npm test`'s own phase before this one).
 import {execFile} from 'node:child_process'
-import {readFileSync, writeFileSync} from 'node:fs'
+import {existsSync, readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {promisify} from 'node:util'
 import {copyRepository} from '@quantedge/test-support/repositoryCopy'
@@ -31,9 +31,7 @@ const typecheck = async (workspaces: string[]) => {
   }
 }
 
-it('passes on the copy as it is, and fails where the field is read once it is renamed in the schema', async () => {
-  expect(await typecheck(READERS_OF_PRICE)).toEqual({passed: true, output: ''})
-
+it('fails where the field is read once it is renamed in the schema, and only there', async () => {
   const schemaFile = join(copy, 'schemas', 'documents', 'indicator.ts')
   const schema = readFileSync(schemaFile, 'utf8')
   expect(schema).toContain("name: 'price'")
@@ -46,7 +44,23 @@ it('passes on the copy as it is, and fails where the field is read once it is re
   expect(broken.output).toMatch(
     /seed\/content\/indicators\.ts\(\d+,\d+\): error TS2741: Property 'priceInRupees' is missing/,
   )
-}, 120_000)
+  // The copy is the working tree, which the typecheck phase before this one found clean: every error is in a file
+  // that reads the renamed field.
+  const filesWithErrors = new Set(
+    broken.output
+      .split('\n')
+      .flatMap((line) => /^(\S+)\(\d+,\d+\): error TS\d+/.exec(line)?.[1] ?? []),
+  )
+  expect(filesWithErrors.size).toBeGreaterThan(1)
+  for (const file of filesWithErrors) {
+    // tsc names a file from the folder it ran in: web/ for the web app, the repository for the others.
+    const source = [copy, ...READERS_OF_PRICE.map((workspace) => join(copy, workspace))]
+      .map((folder) => join(folder, file))
+      .find(existsSync)
+    expect(source, file).toBeDefined()
+    expect(readFileSync(source!, 'utf8'), file).toMatch(/\bprice\b/)
+  }
+}, 300_000)
 
 it('names the workspaces it knows when asked for one it does not', async () => {
   const unknown = await typecheck(['web', 'nowhere'])
