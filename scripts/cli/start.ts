@@ -1,7 +1,10 @@
 // `npm start`: the whole product on this machine from the embedded defaults, with its addresses printed:
 // the Studio, the public site with publish-to-live, the draft preview, the Content Lake, and Supabase.
 // Each server reads its own settings; this file is where they meet (the lake lets the others' origins in).
+import {X509Certificate} from 'node:crypto'
+import {existsSync, readFileSync} from 'node:fs'
 import {join, relative} from 'node:path'
+import {authorityCertificatePath} from '@quantedge/content-lake/certificates'
 import {startEmbeddedLakeIfNeeded} from '@quantedge/content-lake/ensure'
 import {readLakeEnv} from '@quantedge/content-lake/settings'
 import {startPreviewServer} from '@quantedge/preview-server/server'
@@ -10,7 +13,7 @@ import {startLiveSite} from '@quantedge/publish-hook/live'
 import {outputToTerminal} from '@quantedge/server-kit/output'
 import {repositoryRoot} from '@quantedge/server-kit/repositoryRoot'
 import {readSiteServerEnv} from '@quantedge/site-server/settings'
-import {buildStudio, studioEnv} from '@quantedge/studio/serve/build'
+import {buildStudio, studioEnv, studioLakeAddresses} from '@quantedge/studio/serve/build'
 import {startStudioServer} from '@quantedge/studio/serve/server'
 import {readStudioServerEnv} from '@quantedge/studio/serve/settings'
 import {startLocalSupabaseIfNeeded} from '@quantedge/supabase/local/ensure'
@@ -22,6 +25,7 @@ import {buildPreviewSite, defaultPreviewBuildDir} from '@quantedge/web/prerender
 import {buildSite, SITE_SOURCES, siteSettings} from './build.ts'
 import {described, reuseOrBuild} from './buildInputs.ts'
 import {phase, PhaseFailed} from './phases.ts'
+import {trustedWhere} from './trust/trusted.ts'
 
 const content = readContentEnv()
 const siteServer = readSiteServerEnv()
@@ -39,6 +43,17 @@ const lakeSettings = {
   ],
 }
 const studioBuildDir = join(repositoryRoot, '.data', 'studio')
+/** One line: whether this user's browsers reach the lake over HTTP/2 (the local authority trusted) or not. */
+function fastPathLine() {
+  const authorityPath = authorityCertificatePath(lakeSettings.certificateDir)
+  const where = existsSync(authorityPath)
+    ? trustedWhere(new X509Certificate(readFileSync(authorityPath)))
+    : undefined
+  return where
+    ? `fast path on: the Studio talks HTTP/2 to the lake (its authority is trusted in ${where})`
+    : `fast path off: the Studio talks plain HTTP to the lake, its live streams over ports ${lakeSettings.streamPorts.join(', ')} (npm run trust turns HTTP/2 on)`
+}
+
 /** A data folder as a reader finds it from the repository. */
 const shown = (folder?: string) => (folder ? relative(repositoryRoot, folder) : 'in memory')
 
@@ -75,7 +90,7 @@ try {
   })
   const studioSettings = studioEnv({
     previewUrl: localOrigin(previewServer.port),
-    lakeUrl: `https://localhost:${lakeSettings.securePort}`,
+    lake: studioLakeAddresses(lakeSettings),
   })
   const studioBuild = await phase('Studio', async () => {
     const studio = await reuseOrBuild(
@@ -111,6 +126,7 @@ try {
   console.log(
     `  Studio          ${studio.url}  (${studioProject ? `Sanity project ${studioProject}` : 'the local editor, on the embedded lake'})`,
   )
+  if (!studioProject) console.log(`                  ${fastPathLine()}`)
   console.log(`  Site            ${live.site.url}`)
   console.log(
     `  Staff page      ${live.site.url}/staff  (the leads; make your account staff: npm run staff -- add <email>)`,
@@ -124,7 +140,7 @@ try {
   )
   if (lake?.secureUrl) {
     console.log(
-      `                  ${lake.secureUrl} for the Studio (HTTP/2 once its authority is trusted: npm run trust)`,
+      `                  ${lake.secureUrl} (HTTP/2) and ${lake.streamUrls.join(', ')} for the Studio`,
     )
   }
   console.log(
