@@ -61,14 +61,15 @@ async function routeThroughWorker() {
   }
 }
 
+const unreachable = () =>
+  new Refusal('The Studio cannot reach its Content Lake', [
+    `Nothing answers at ${plain}, the embedded Content Lake this Studio edits.`,
+    'Start it with "npm start" (or "npm run lake" for the lake alone) in the project folder, then try again.',
+  ])
+
 async function chooseRoute(): Promise<LakeRoute> {
   if (await answers(`${secure}/v1/ping`)) return {apiHost: secure, fastPath: true}
-  if (!(await answers(`${plain}/v1/ping`))) {
-    throw new Refusal('The Studio cannot reach its Content Lake', [
-      `Nothing answers at ${plain}, the embedded Content Lake this Studio edits.`,
-      'Start it with "npm start" (or "npm run lake" for the lake alone) in the project folder, then try again.',
-    ])
-  }
+  if (!(await answers(`${plain}/v1/ping`))) throw unreachable()
   try {
     await routeThroughWorker()
   } catch (error) {
@@ -83,7 +84,9 @@ async function chooseRoute(): Promise<LakeRoute> {
 
 /** The lake lets in only its configured origins (CONTENT_LAKE_CORS_ORIGINS); `/check/cors` says whether this is one. */
 async function checkOrigin({apiHost}: LakeRoute) {
-  const answer = await fetch(`${apiHost}/v1/check/cors`, {credentials: 'omit'})
+  const answer = await fetch(`${apiHost}/v1/check/cors`, {credentials: 'omit'}).catch(() => {
+    throw unreachable()
+  })
   const {result} = (await answer.json()) as {result?: {allowed?: boolean}}
   if (result?.allowed) return
   throw new Refusal('The Content Lake does not let this page in', [

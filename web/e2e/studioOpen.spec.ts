@@ -18,7 +18,8 @@ const homes: {remove: () => void}[] = []
 test.describe.configure({mode: 'serial', timeout: 150_000})
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000)
+  // Three builds (the site, the preview, the Studio): minutes on a busy two-core machine. A bound, not a speed check.
+  test.setTimeout(420_000)
   stack = await startEditorialStack({studio: true})
 })
 test.afterAll(async () => {
