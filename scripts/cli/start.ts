@@ -1,10 +1,7 @@
 // `npm start`: the whole product on this machine from the embedded defaults, with its addresses printed:
 // the Studio, the public site with publish-to-live, the draft preview, the Content Lake, and Supabase.
 // Each server reads its own settings; this file is where they meet (the lake lets the others' origins in).
-import {X509Certificate} from 'node:crypto'
-import {existsSync, readFileSync} from 'node:fs'
 import {join, relative} from 'node:path'
-import {authorityCertificatePath} from '@quantedge/content-lake/certificates'
 import {startEmbeddedLakeIfNeeded} from '@quantedge/content-lake/ensure'
 import {readLakeEnv} from '@quantedge/content-lake/settings'
 import {startPreviewServer} from '@quantedge/preview-server/server'
@@ -25,7 +22,7 @@ import {buildPreviewSite, defaultPreviewBuildDir} from '@quantedge/web/prerender
 import {buildSite, SITE_SOURCES, siteSettings} from './build.ts'
 import {described, reuseOrBuild} from './buildInputs.ts'
 import {phase, PhaseFailed} from './phases.ts'
-import {trustedWhere} from './trust/trusted.ts'
+import {fastPathLine} from './fastPath.ts'
 
 const content = readContentEnv()
 const siteServer = readSiteServerEnv()
@@ -43,17 +40,6 @@ const lakeSettings = {
   ],
 }
 const studioBuildDir = join(repositoryRoot, '.data', 'studio')
-/** One line: whether this user's browsers reach the lake over HTTP/2 (the local authority trusted) or not. */
-function fastPathLine() {
-  const authorityPath = authorityCertificatePath(lakeSettings.certificateDir)
-  const where = existsSync(authorityPath)
-    ? trustedWhere(new X509Certificate(readFileSync(authorityPath)))
-    : undefined
-  return where
-    ? `fast path on: the Studio talks HTTP/2 to the lake (its authority is trusted in ${where})`
-    : `fast path off: the Studio talks plain HTTP to the lake, its live streams over ports ${lakeSettings.streamPorts.join(', ')} (npm run trust turns HTTP/2 on)`
-}
-
 /** A data folder as a reader finds it from the repository. */
 const shown = (folder?: string) => (folder ? relative(repositoryRoot, folder) : 'in memory')
 
@@ -126,7 +112,7 @@ try {
   console.log(
     `  Studio          ${studio.url}  (${studioProject ? `Sanity project ${studioProject}` : 'the local editor, on the embedded lake'})`,
   )
-  if (!studioProject) console.log(`                  ${fastPathLine()}`)
+  if (!studioProject) console.log(`                  ${fastPathLine(lakeSettings)}`)
   console.log(`  Site            ${live.site.url}`)
   console.log(
     `  Staff page      ${live.site.url}/staff  (the leads; make your account staff: npm run staff -- add <email>)`,

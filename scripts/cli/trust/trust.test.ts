@@ -10,6 +10,7 @@ import {promisify} from 'node:util'
 import {repositoryRoot} from '@quantedge/server-kit/repositoryRoot'
 import {afterEach, beforeEach, expect, it} from 'vitest'
 import {fingerprintsIn} from './nssStore.ts'
+import {fastPathLine} from '../fastPath.ts'
 import {trustedWhere} from './trusted.ts'
 
 const NICKNAME = 'QuantEdge local CA'
@@ -60,6 +61,9 @@ it('trusts the authority once in the user’s store and each Firefox profile, ho
   expect(fingerprintsIn(chromium(), NICKNAME)).toEqual([authority()])
   expect(fingerprintsIn(firefox, NICKNAME)).toEqual([authority()])
   expect(fastPathTrust()).toBe('~/.pki/nssdb, for Chromium and Chrome')
+  expect(fastPathLine({certificateDir: certificates, streamPorts: [4445]})).toMatch(
+    /^fast path on: the Studio talks HTTP\/2 to the lake/,
+  )
 
   expect(await trust()).toMatch(/Already trusted in ~\/\.pki\/nssdb/)
   expect(fingerprintsIn(chromium(), NICKNAME)).toEqual([authority()])
@@ -86,5 +90,8 @@ it('removes it with --remove, and says so when there is nothing to remove', asyn
   expect(fingerprintsIn(chromium(), NICKNAME)).toEqual([])
   expect(fingerprintsIn(firefox, NICKNAME)).toEqual([])
   expect(fastPathTrust()).toBeUndefined()
+  expect(fastPathLine({certificateDir: certificates, streamPorts: [4445, 4446]})).toBe(
+    'fast path off: the Studio talks plain HTTP to the lake, its live streams over ports 4445, 4446 (npm run trust turns HTTP/2 on)',
+  )
   expect(await trust('--remove')).toMatch(/Not in ~\/\.pki\/nssdb/)
 })
