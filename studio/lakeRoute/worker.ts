@@ -1,9 +1,11 @@
 // The Studio's service worker, for a browser that does not trust the embedded lake's local authority and so
 // reaches the lake over plain HTTP/1.1, where it allows six connections per scheme, host and port: the Studio's
 // seven or more event streams (listeners, live events) would take them all and the next save would wait
-// forever. The worker sends each event stream to the least busy of the lake's stream ports, each its own
-// connection pool, and every other request to the lake's plain port on 127.0.0.1 (which needs no name lookup:
-// Safari does not resolve `*.localhost`). Paths, methods, headers and bodies go unchanged, so the lake sees
+// forever. The worker sends each request to the least busy of the lake's plain port and its stream ports, each
+// its own connection pool, counting a request busy until its answer's body ends (an event stream's, until the
+// page closes it), on 127.0.0.1 (which needs no name lookup: Safari does not resolve `*.localhost`). So the
+// streams spread over the ports, and the short requests go where a connection is free, as HTTP/2 would let
+// them. Paths, methods, headers and bodies go unchanged, so the lake sees
 // Sanity's own requests. bootstrap.ts registers it; serve/build.ts serves it from this file with its types
 // stripped, so it imports nothing. Its settings come in its own address: `plain` (the address the Studio calls,
 // http://localhost:<port>) and `streams` (the stream ports' addresses, comma-separated).
@@ -25,16 +27,12 @@ type WorkerScope = {
 const worker = self as unknown as WorkerScope
 const settings = new URL(worker.location.href).searchParams
 const plain = new URL(settings.get('plain') ?? 'http://localhost')
-const direct = `http://127.0.0.1:${plain.port}`
-/** Each stream port's address and how many event streams the worker has open on it now. */
-const openStreams = new Map(
-  (settings.get('streams') ?? '')
-    .split(',')
+/** Each of the lake's ports on 127.0.0.1 (the plain one first) and how many requests are open on it now. */
+const openRequests = new Map(
+  [`http://127.0.0.1:${plain.port}`, ...(settings.get('streams') ?? '').split(',')]
     .filter(Boolean)
     .map((origin) => [origin, 0]),
 )
-/** Sanity's event streams: `/data/listen/<dataset>` and the Live Content API's `/data/live/events/<dataset>`. */
-const EVENT_STREAM = /^\/v[^/]+\/data\/(?:listen|live\/events)\//
 
 // A new worker (the lake's ports changed) takes over at once, and takes the pages already open.
 worker.addEventListener('install', (event) => event.waitUntil(worker.skipWaiting()))
@@ -50,23 +48,28 @@ const callsLake = (url: URL) =>
   url.port === plain.port &&
   (url.hostname === plain.hostname || url.hostname.endsWith(`.${plain.hostname}`))
 
-function leastBusyStreamPort() {
-  let chosen: string | undefined
-  for (const [origin, open] of openStreams)
-    if (chosen === undefined || open < (openStreams.get(chosen) ?? 0)) chosen = origin
+function leastBusyPort() {
+  let chosen = ''
+  for (const [origin, open] of openRequests)
+    if (!chosen || open < (openRequests.get(chosen) ?? 0)) chosen = origin
   return chosen
 }
 
-/** `response` with a body that counts its stream as open on `origin` until it ends or the page closes it. */
-function counted(response: Response, origin: string) {
+const countOn = (origin: string, change: number) =>
+  openRequests.set(origin, (openRequests.get(origin) ?? 0) + change)
+
+/** `response` with a body that calls `finished` once, when it ends or the page closes it. */
+function counted(response: Response, finished: () => void) {
   const body = response.body
-  if (!body) return response
-  openStreams.set(origin, (openStreams.get(origin) ?? 0) + 1)
+  if (!body) {
+    finished()
+    return response
+  }
   let closed = false
   const close = () => {
     if (closed) return
     closed = true
-    openStreams.set(origin, (openStreams.get(origin) ?? 1) - 1)
+    finished()
   }
   const reader = body.getReader()
   const stream = new ReadableStream<Uint8Array>({
@@ -92,20 +95,26 @@ function counted(response: Response, origin: string) {
 }
 
 async function forward(request: Request, url: URL) {
-  const stream = EVENT_STREAM.test(url.pathname) ? leastBusyStreamPort() : undefined
-  const target = new URL(`${url.pathname}${url.search}`, stream ?? direct)
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD'
-  const response = await fetch(target, {
-    method: request.method,
-    headers: request.headers,
-    body: hasBody ? await request.arrayBuffer() : undefined,
-    credentials: request.credentials,
-    mode: 'cors',
-    cache: request.cache,
-    redirect: request.redirect,
-    signal: request.signal,
-  })
-  return stream ? counted(response, stream) : response
+  const body = hasBody ? await request.arrayBuffer() : undefined
+  const origin = leastBusyPort()
+  countOn(origin, 1)
+  try {
+    const response = await fetch(new URL(`${url.pathname}${url.search}`, origin), {
+      method: request.method,
+      headers: request.headers,
+      body,
+      credentials: request.credentials,
+      mode: 'cors',
+      cache: request.cache,
+      redirect: request.redirect,
+      signal: request.signal,
+    })
+    return counted(response, () => countOn(origin, -1))
+  } catch (error) {
+    countOn(origin, -1)
+    throw error
+  }
 }
 
 worker.addEventListener('fetch', (event) => {
