@@ -89,6 +89,6 @@ export const studioTable = (rows: StudioRow[]) =>
     '|---|---|---|---|',
     ...rows.map(
       ({browser, fastPath, list, form}) =>
-        `| ${browser} | ${fastPath ? 'HTTP/2 over TLS' : 'HTTP/1.1, streams over the stream ports'} | ${list.p50Ms} / ${list.maxMs} | ${form.p50Ms} / ${form.maxMs} |`,
+        `| ${browser} | ${fastPath ? 'HTTP/2 over TLS' : 'HTTP/1.1 over the plain and stream ports (service worker)'} | ${list.p50Ms} / ${list.maxMs} | ${form.p50Ms} / ${form.maxMs} |`,
     ),
   ].join('\n')
