@@ -10,9 +10,18 @@ export const studioProjectId = configuredProjectId || 'embedded'
 export const studioDataset = process.env.SANITY_STUDIO_DATASET || 'production'
 
 /** The embedded lake's HTTP/2 address (the Studio calls `<projectId>.localhost` there); Sanity's API otherwise. */
-export const studioApiHost = editsEmbeddedLake
+const builtApiHost = editsEmbeddedLake
   ? process.env.SANITY_STUDIO_API_HOST || 'https://localhost:4443'
   : process.env.SANITY_STUDIO_API_HOST || undefined
+
+/**
+ * Where the Studio calls the lake. For the embedded lake, lakeRoute/bootstrap.ts chose it in the page before the
+ * Studio started: the HTTP/2 address when the browser trusts the local authority, else the plain one.
+ */
+export const studioApiHost =
+  (editsEmbeddedLake
+    ? (globalThis as {quantedgeLakeRoute?: {apiHost: string}}).quantedgeLakeRoute?.apiHost
+    : undefined) ?? builtApiHost
 
 /** Where the draft-preview server answers (`npm run preview:drafts`, or its deployment). */
 export const studioPreviewUrl = process.env.SANITY_STUDIO_PREVIEW_URL || 'http://localhost:3001'

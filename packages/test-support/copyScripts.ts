@@ -7,8 +7,8 @@ import {freePort} from './freePort.ts'
 
 /** Every port the product listens on, free, and the addresses that name them. */
 export async function productOnFreePorts() {
-  const [site, preview, hook, studio, lake, lakeSecure, supabase, mailbox, devSite] =
-    await Promise.all(Array.from({length: 9}, freePort))
+  const [site, preview, hook, studio, lake, lakeSecure, supabase, mailbox, devSite, ...streams] =
+    await Promise.all(Array.from({length: 13}, freePort))
   return {
     SITE_PORT: String(site),
     PREVIEW_PORT: String(preview),
@@ -17,6 +17,7 @@ export async function productOnFreePorts() {
     STUDIO_PORT: String(studio),
     CONTENT_LAKE_PORT: String(lake),
     CONTENT_LAKE_SECURE_PORT: String(lakeSecure),
+    CONTENT_LAKE_STREAM_PORTS: streams.join(','),
     CONTENT_LAKE_WEBHOOK_URL: `http://127.0.0.1:${hook}/hooks/publish`,
     SANITY_API_HOST: `http://127.0.0.1:${lake}`,
     SUPABASE_LOCAL_PORT: String(supabase),

@@ -1,7 +1,7 @@
 // The editorial workflow on throwaway parts, for tests and the benchmark: a seeded lake that sends signed
 // webhooks to a publish hook (which also follows the lake's Live Content API unless told not to), the public
 // site that hook keeps up to date, the draft-preview server and, when asked, Sanity Studio built for the lake's
-// HTTP/2 address and served as the editors' app.
+// addresses (HTTP/2, plain and its stream ports, as `npm start` builds it) and served as the editors' app.
 import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
@@ -12,7 +12,7 @@ import {startPreviewServer} from '@quantedge/preview-server/server'
 import {freePort} from './freePort.ts'
 import {buildPreviewSite} from '@quantedge/web/prerender'
 import {buildSiteFrom, siteBuildEnv, startSeededLake, temporaryWebFolder} from './throwawaySite.ts'
-import {buildStudio} from '@quantedge/studio/serve/build'
+import {buildStudio, studioEnv} from '@quantedge/studio/serve/build'
 import {startStudioServer, type StudioServer} from '@quantedge/studio/serve/server'
 import {startLiveSite} from '@quantedge/publish-hook/live'
 import type {PublishStatus} from '@quantedge/publish-hook/publisher'
@@ -40,7 +40,11 @@ export async function startEditorialStack({
           },
         ]
       : [],
-    {secure: studio, corsOrigins: studio ? [`http://localhost:${studioPort}`] : []},
+    {
+      secure: studio,
+      corsOrigins: studio ? [`http://localhost:${studioPort}`] : [],
+      streamPorts: studio ? [0, 0, 0, 0] : [],
+    },
   )
   const build = await buildSiteFrom(lake)
   const releasesDir = temporaryWebFolder('releases')
@@ -71,16 +75,32 @@ export async function startEditorialStack({
   const studioDir = studio ? mkdtempSync(join(tmpdir(), 'studio-')) : undefined
   const studioServer: StudioServer | undefined = studioDir
     ? await startStudioServer(
-        await buildStudio(studioDir, {
-          SANITY_STUDIO_API_HOST: lake.secureUrl ?? '',
-          SANITY_STUDIO_PREVIEW_URL: preview.url,
-        }),
+        await buildStudio(
+          studioDir,
+          studioEnv(
+            {
+              previewUrl: preview.url,
+              lake: {
+                secureUrl: lake.secureUrl ?? '',
+                plainUrl: `http://localhost:${lake.port}`,
+                streamUrls: lake.streamUrls,
+              },
+            },
+            {},
+          ),
+        ),
         studioPort,
       )
     : undefined
+  let lakeStopped = false
   return {
     get lake() {
       return lake
+    },
+    /** Stops the lake for good, as a developer's stopped `npm start` leaves the Studio without one. */
+    stopLake: async () => {
+      lakeStopped = true
+      await lake.close()
     },
     /** Stops the lake and starts it again on the same address and data: a dropped connection for its followers. */
     restartLake: async () => {
@@ -100,7 +120,7 @@ export async function startEditorialStack({
       await studioServer?.close()
       await preview.close()
       await live.close()
-      await lake.close()
+      if (!lakeStopped) await lake.close()
       const folders = [
         join(build.root, '..'),
         releasesDir,

@@ -1,7 +1,7 @@
 // `npm run bench`: performance numbers, measured here and printed as tables. Not part of `npm test`.
 // BENCH_RUNS: Lighthouse runs per route, the median kept (default 3).
-// BENCH_ONLY=site|photo-poster|dead-time|estimates|sign-ins|publish|lake|lake-scale|startup|leads|images runs
-// one part;
+// BENCH_ONLY=site|photo-poster|dead-time|estimates|sign-ins|publish|lake|lake-scale|startup|leads|images|studio
+// runs one part;
 // BENCH_LAKE_SIZES=100,1000 limits the lake-scale part's dataset sizes (default 100, 1,000, 5,000, 20,000);
 // BENCH_ROUTES=/,/tradingview limits the Lighthouse routes (the bare page is always measured).
 import {assertChromium} from '@quantedge/test-support/chromium'
@@ -21,6 +21,7 @@ import {benchPublish, PUBLISH_P95_TARGET_MS, publishTable} from './publish.ts'
 import {benchSignIns, HEALTH_P95_TARGET_MS, signInsTable} from './signIns.ts'
 import {benchSite, siteTable, siteTargetsMissed} from './site.ts'
 import {benchStartup, startupTable, WARM_START_TARGET_MS} from './startup.ts'
+import {benchStudio, studioTable} from './studio.ts'
 
 /** One part of the bench: what it says while it runs, its heading, and its table with a line on its targets. */
 type Part = {
@@ -212,6 +213,24 @@ const parts: Part[] = [
           result.keptSameBytes && result.kept.p95Ms <= KEPT_P95_TARGET_MS
             ? `Kept variants are answered with the same bytes within ${KEPT_P95_TARGET_MS} ms at p95.`
             : `Target missed: kept p95 ${result.kept.p95Ms} ms, same bytes: ${result.keptSameBytes}`,
+      }
+    },
+  },
+  {
+    name: 'studio',
+    announce: `The Studio in Chromium, ${runs} new browser(s) each: without and with the local authority trusted`,
+    heading: 'The Studio opening (navigation → indicator list shown, → Straddle form ready)',
+    measure: async () => {
+      assertChromium()
+      const rows = await benchStudio(runs)
+      const fast = rows.find(({fastPath}) => fastPath)
+      const plain = rows.find(({fastPath}) => !fastPath)
+      return {
+        table: studioTable(rows),
+        verdict:
+          fast && plain
+            ? 'The Studio opened both ways: HTTP/2 with the authority trusted, plain HTTP without.'
+            : 'A browser did not take its expected route to the lake.',
       }
     },
   },

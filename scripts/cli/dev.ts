@@ -12,7 +12,7 @@ import {readPreviewEnv} from '@quantedge/preview-server/settings'
 import {repositoryRoot} from '@quantedge/server-kit/repositoryRoot'
 import {run} from '@quantedge/server-kit/run'
 import {portSetting} from '@quantedge/server-kit/settings'
-import {studioDir, studioEnv} from '@quantedge/studio/serve/build'
+import {studioDir, studioEnv, studioLakeAddresses} from '@quantedge/studio/serve/build'
 import {readStudioServerEnv} from '@quantedge/studio/serve/settings'
 import {standInIsNeeded} from '@quantedge/supabase/local/ensure'
 import {readSupabaseSettings} from '@quantedge/web/auth/settings'
@@ -36,7 +36,7 @@ const commands: ConcurrentlyCommandInput[] = [
     cwd: studioDir,
     env: studioEnv({
       previewUrl: `http://localhost:${readPreviewEnv().port}`,
-      lakeUrl: `https://localhost:${lake.securePort}`,
+      lake: studioLakeAddresses(lake),
     }),
     prefixColor: 'yellow',
   },

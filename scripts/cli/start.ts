@@ -10,7 +10,7 @@ import {startLiveSite} from '@quantedge/publish-hook/live'
 import {outputToTerminal} from '@quantedge/server-kit/output'
 import {repositoryRoot} from '@quantedge/server-kit/repositoryRoot'
 import {readSiteServerEnv} from '@quantedge/site-server/settings'
-import {buildStudio, studioEnv} from '@quantedge/studio/serve/build'
+import {buildStudio, studioEnv, studioLakeAddresses} from '@quantedge/studio/serve/build'
 import {startStudioServer} from '@quantedge/studio/serve/server'
 import {readStudioServerEnv} from '@quantedge/studio/serve/settings'
 import {startLocalSupabaseIfNeeded} from '@quantedge/supabase/local/ensure'
@@ -27,6 +27,7 @@ import {
 import {buildSite} from './build.ts'
 import {described, reuseOrBuild} from './buildInputs.ts'
 import {phase, PhaseFailed} from './phases.ts'
+import {fastPathLine} from './fastPath.ts'
 
 const content = readContentEnv()
 const siteServer = readSiteServerEnv()
@@ -80,7 +81,7 @@ try {
   })
   const studioSettings = studioEnv({
     previewUrl: localOrigin(previewServer.port),
-    lakeUrl: `https://localhost:${lakeSettings.securePort}`,
+    lake: studioLakeAddresses(lakeSettings),
   })
   const studioBuild = await phase('Studio', async () => {
     const studio = await reuseOrBuild(
@@ -116,6 +117,7 @@ try {
   console.log(
     `  Studio          ${studio.url}  (${studioProject ? `Sanity project ${studioProject}` : 'the local editor, on the embedded lake'})`,
   )
+  if (!studioProject) console.log(`                  ${fastPathLine(lakeSettings)}`)
   console.log(`  Site            ${live.site.url}`)
   console.log(
     `  Staff page      ${live.site.url}/staff  (the leads; make your account staff: npm run staff -- add <email>)`,
@@ -129,7 +131,7 @@ try {
   )
   if (lake?.secureUrl) {
     console.log(
-      `                  ${lake.secureUrl} for the Studio (HTTP/2 once its authority is trusted: npm run trust)`,
+      `                  ${lake.secureUrl} (HTTP/2) and ${lake.streamUrls.join(', ')} for the Studio`,
     )
   }
   console.log(

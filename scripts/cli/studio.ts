@@ -4,21 +4,21 @@ import {startEmbeddedLakeIfNeeded} from '@quantedge/content-lake/ensure'
 import {readLakeEnv} from '@quantedge/content-lake/settings'
 import {readPreviewEnv} from '@quantedge/preview-server/settings'
 import {run} from '@quantedge/server-kit/run'
-import {studioDir, studioEnv} from '@quantedge/studio/serve/build'
+import {studioDir, studioEnv, studioLakeAddresses} from '@quantedge/studio/serve/build'
 import {readStudioServerEnv} from '@quantedge/studio/serve/settings'
 import {readContentEnv} from '@quantedge/content-access/env'
 
 const {port} = readStudioServerEnv()
-const lakeUrl = `https://localhost:${readLakeEnv().securePort}`
+const lake = studioLakeAddresses(readLakeEnv())
 const previewUrl = `http://localhost:${readPreviewEnv().port}`
-const lake = process.env.SANITY_STUDIO_PROJECT_ID
+const started = process.env.SANITY_STUDIO_PROJECT_ID
   ? undefined
   : await startEmbeddedLakeIfNeeded(readContentEnv())
 try {
   await run('sanity', ['dev', '--port', String(port)], {
     cwd: studioDir,
-    env: studioEnv({previewUrl, lakeUrl}),
+    env: studioEnv({previewUrl, lake}),
   })
 } finally {
-  await lake?.close()
+  await started?.close()
 }

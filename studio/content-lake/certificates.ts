@@ -94,8 +94,8 @@ export const trustInstructions = (
   authorityPath: string,
 ) => `A local certificate authority for the Studio's connection to the embedded lake was created:
     ${authorityPath}
-  Trust it once, for your user only, so the browser accepts https://localhost: npm run trust
-  (README, "The Studio's certificate").`
+  The Studio works without it; trusting it once, for your user only, turns on its fast path (HTTP/2 to the
+  lake): npm run trust (README, "The Studio's connection to the lake").`
 
 const daysFromNow = (days: number) => new Date(Date.now() + days * 24 * 60 * 60 * 1000)
 

@@ -34,6 +34,7 @@ export async function startChildLake(
       CONTENT_LAKE_CERT_DIR: certificateDir,
       CONTENT_LAKE_PORT: '0',
       CONTENT_LAKE_SECURE_PORT: '0',
+      CONTENT_LAKE_STREAM_PORTS: '0,0,0,0',
       CONTENT_LAKE_TOKEN: TEST_LAKE_TOKEN,
       CONTENT_LAKE_WEBHOOK_URL: '',
       ...env,

@@ -11,7 +11,10 @@ const QUERY_PATH = '/v2025-02-19/data/query/production?query=*&perspective=raw'
 
 let lake: TestLake
 beforeAll(async () => {
-  lake = await startTestLake(undefined, [], {corsOrigins: [STUDIO, 'https://*.studio.example']})
+  lake = await startTestLake(undefined, [], {
+    corsOrigins: [STUDIO, 'https://*.studio.example'],
+    streamPorts: [0, 0],
+  })
 })
 afterAll(() => lake.close())
 
@@ -67,6 +70,24 @@ describe('CORS origins', () => {
       headers: {Authorization: `Bearer ${TEST_LAKE_TOKEN}`},
     })
     expect((await planted.json()).documents).toEqual([])
+  })
+
+  it('refuses a foreign origin on every stream port as on the plain one, and serves the Studio there', async () => {
+    expect(lake.streamUrls).toHaveLength(2)
+    for (const origin of lake.streamUrls) {
+      const listen = (from: string) =>
+        fetch(`${origin}/v2025-02-19/data/listen/production?query=*`, {
+          headers: {Origin: from, Authorization: `Bearer ${TEST_LAKE_TOKEN}`},
+        })
+      const refused = await listen(FOREIGN)
+      expect(refused.status).toBe(403)
+      expect(refused.headers.get('access-control-allow-origin')).toBeNull()
+      const opened = await listen(STUDIO)
+      expect(opened.status).toBe(200)
+      expect(opened.headers.get('content-type')).toContain('text/event-stream')
+      expect(opened.headers.get('access-control-allow-origin')).toBe(STUDIO)
+      await opened.body?.cancel()
+    }
   })
 
   it('answers /ping and /check/cors to every origin without credentials, and tells each whether it is allowed', async () => {

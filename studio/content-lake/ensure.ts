@@ -27,7 +27,7 @@ export async function startEmbeddedLakeIfNeeded(
   return (await embeddedLakeIsNeeded(configured, lake)) ? startEmbeddedLake(lake) : undefined
 }
 
-/** The embedded lake on its two ports; the first start creates the local certificate and says how to trust it. */
+/** The embedded lake on its ports (plain, HTTP/2 over TLS, the stream ports); the first start creates the local certificate and says how to trust it. */
 export async function startEmbeddedLake(lake: LakeEnv = readLakeEnv()): Promise<ContentLake> {
   const certificate = await localCertificate(lake.certificateDir)
   if (certificate.createdAuthority) console.log(trustInstructions(certificate.authorityPath))

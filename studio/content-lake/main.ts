@@ -1,4 +1,4 @@
-// `npm run lake`: the embedded Content Lake on its two ports until stopped.
+// `npm run lake`: the embedded Content Lake on its ports until stopped.
 import {runUntilStopped} from '@quantedge/server-kit/runUntilStopped'
 import {startEmbeddedLake} from './ensure.ts'
 import {readLakeEnv} from './settings.ts'
@@ -8,5 +8,5 @@ await runUntilStopped(
   'The embedded Content Lake',
   () => startEmbeddedLake(settings),
   (lake) =>
-    `Embedded Content Lake on ${lake.url}, and ${lake.secureUrl} for the Studio (data: ${settings.dataDir})`,
+    `Embedded Content Lake on ${lake.url}, and ${lake.secureUrl} for the Studio (HTTP/2; without it, its event streams on ${lake.streamUrls.join(', ')}) (data: ${settings.dataDir})`,
 )

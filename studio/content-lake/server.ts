@@ -1,7 +1,9 @@
 // The embedded Content Lake's HTTP API: the part of Sanity's that @sanity/client and Sanity Studio use.
 // For development and tests only; production reads Sanity's Content Lake through the same client.
-// It answers on two ports: plain HTTP for this project's own code, and HTTP/2 over TLS for the Studio,
-// whose six event streams would take all of a browser's HTTP/1.1 connections to one host.
+// It answers on plain HTTP for this project's own code, on HTTP/2 over TLS for a Studio whose browser trusts the
+// local authority, and on a few more plain-HTTP ports (stream ports) across which a Studio without that trust
+// spreads its event streams (studio/lakeRoute/), since seven of them would take all of a browser's six HTTP/1.1
+// connections to one host.
 import {createServer} from 'node:http'
 import {createSecureServer} from 'node:http2'
 import type {AddressInfo, Socket} from 'node:net'
@@ -38,6 +40,8 @@ export type ContentLakeOptions = {
   webhooks?: readonly WebhookConfig[]
   /** With a certificate the lake also answers HTTP/2 over TLS on `securePort` (for the Studio). */
   tls?: {key: string; cert: string; securePort?: number}
+  /** More plain-HTTP ports answering the same API, each its own connection pool in a browser (0: a free one). */
+  streamPorts?: readonly number[]
   /** Browser origins that may call the lake, with credentials (Sanity's CORS origins); none by default. */
   corsOrigins?: readonly string[]
   /** How long one query may run before it is stopped with an error (default 10 s). */
@@ -51,6 +55,8 @@ export type ContentLake = {
   port: number
   /** The HTTP/2 address for the Studio, when the lake was given a certificate. */
   secureUrl: string | undefined
+  /** The stream ports' addresses (`http://127.0.0.1:<port>`), in the order given. */
+  streamUrls: string[]
   close: () => Promise<void>
 }
 
@@ -104,10 +110,11 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
     internalError,
   )
   const server = createServer(answer)
+  const streamServers = (options.streamPorts ?? []).map(() => createServer(answer))
   const secureServer = options.tls
     ? createSecureServer({key: options.tls.key, cert: options.tls.cert, allowHTTP1: true}, answer)
     : undefined
-  for (const each of [server, secureServer])
+  for (const each of [server, secureServer, ...streamServers])
     each?.on('upgrade', (req, socket, head) => presence.upgrade(req, socket, head))
   // TLS connections (HTTP/2 sessions and HTTP/1.1 alike), so closing the lake does not wait for them to idle out.
   const secureSockets = new Set<Socket>()
@@ -126,29 +133,34 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
     throw error
   }
   let securePort: number | undefined
-  if (secureServer) {
-    try {
-      securePort = await listen(secureServer, options.tls?.securePort ?? 4443, host)
-    } catch (error) {
-      server.close()
-      await stopParts()
-      throw error
+  const streamUrls: string[] = []
+  try {
+    if (secureServer) securePort = await listen(secureServer, options.tls?.securePort ?? 4443, host)
+    for (const [index, streamServer] of streamServers.entries()) {
+      const port = await listen(streamServer, options.streamPorts?.[index] ?? 0, host)
+      streamUrls.push(`http://${host}:${port}`)
     }
+  } catch (error) {
+    for (const each of [server, secureServer, ...streamServers]) if (each?.listening) each.close()
+    await stopParts()
+    throw error
   }
   return {
     url: lake.publicUrl,
     port: (server.address() as AddressInfo).port,
     secureUrl: securePort === undefined ? undefined : `https://localhost:${securePort}`,
+    streamUrls,
     close: async () => {
       listeners.closeAll()
       liveEvents.closeAll()
       presence.closeAll()
-      server.closeAllConnections()
+      for (const each of [server, ...streamServers]) each.closeAllConnections()
       for (const socket of secureSockets) socket.destroy()
-      await Promise.all([
-        new Promise((resolve) => server.close(resolve)),
-        secureServer ? new Promise((resolve) => secureServer.close(resolve)) : undefined,
-      ])
+      await Promise.all(
+        [server, secureServer, ...streamServers].map((each) =>
+          each ? new Promise((resolve) => each.close(resolve)) : undefined,
+        ),
+      )
       await stopParts()
     },
   }

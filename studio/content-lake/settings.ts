@@ -15,8 +15,10 @@ export const EMBEDDED_WEBHOOK_SECRET = 'embedded-webhook-dev-secret'
 
 export type LakeEnv = {
   port: number
-  /** Where the lake also answers HTTP/2 over TLS, for the Studio. */
+  /** Where the lake also answers HTTP/2 over TLS, for a Studio whose browser trusts the local authority. */
   securePort: number
+  /** More plain-HTTP ports a Studio without that trust spreads its event streams across. */
+  streamPorts: number[]
   host: string
   dataDir: string
   /** The local certificate authority and the localhost certificate, created on first start. */
@@ -50,6 +52,19 @@ function corsOrigins(env: Env) {
   return origins
 }
 
+/** The stream ports: comma-separated port numbers, each checked as CONTENT_LAKE_PORT is. */
+function streamPorts(env: Env) {
+  const value = env.CONTENT_LAKE_STREAM_PORTS || DEFAULT_STREAM_PORTS
+  return value
+    .split(',')
+    .map((port) =>
+      portSetting('CONTENT_LAKE_STREAM_PORTS', 0, {CONTENT_LAKE_STREAM_PORTS: port.trim()}),
+    )
+}
+
+/** Four ports: room for four Studio tabs' seven event streams each within a browser's six connections a port. */
+const DEFAULT_STREAM_PORTS = '4445,4446,4447,4448'
+
 function byteCount(name: string, fallback: number, env: Env) {
   const value = env[name]
   if (!value) return fallback
@@ -64,6 +79,7 @@ export function readLakeEnv(env: Env = process.env): LakeEnv {
   return {
     port: portSetting('CONTENT_LAKE_PORT', 4444, env),
     securePort: portSetting('CONTENT_LAKE_SECURE_PORT', 4443, env),
+    streamPorts: streamPorts(env),
     host: '127.0.0.1',
     dataDir: resolve(repositoryRoot, env.CONTENT_LAKE_DATA_DIR || '.data/content-lake'),
     certificateDir: resolve(repositoryRoot, env.CONTENT_LAKE_CERT_DIR || '.data/certificates'),

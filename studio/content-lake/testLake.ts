@@ -19,6 +19,8 @@ export type TestLake = ContentLake & {
 export type TestLakeOptions = {
   /** Also answer HTTP/2 over TLS (as the Studio needs) with a throwaway certificate. */
   secure?: boolean
+  /** Stream ports to answer on too (0: a free one). A restart keeps the ports it had. */
+  streamPorts?: readonly number[]
   /** Browser origins allowed to call the lake (a test's Studio). */
   corsOrigins?: readonly string[]
   queryBudgetMs?: number
@@ -44,6 +46,7 @@ export async function startTestLake(
     port,
     webhooks,
     corsOrigins,
+    streamPorts: options.streamPorts ?? [],
     ...(queryBudgetMs === undefined ? {} : {queryBudgetMs}),
     ...(variantBytes === undefined ? {} : {variantBytes}),
     ...(tls ? {tls} : {}),
@@ -54,7 +57,8 @@ export async function startTestLake(
     authorityPath: certificate?.authorityPath,
     restart: async () => {
       await lake.close()
-      return startTestLake(dataDir, webhooks, {...options, port: lake.port})
+      const streamPorts = lake.streamUrls.map((url) => Number(new URL(url).port))
+      return startTestLake(dataDir, webhooks, {...options, port: lake.port, streamPorts})
     },
     close: async () => {
       await lake.close()

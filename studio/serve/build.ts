@@ -1,26 +1,84 @@
 // Builds Sanity Studio into a static app, for the embedded lake when no Sanity project is configured and
 // for the configured project otherwise. The Studio reads only SANITY_STUDIO_* settings, at build time.
-import {resolve} from 'node:path'
+import {readFileSync, writeFileSync} from 'node:fs'
+import {stripTypeScriptTypes} from 'node:module'
+import {join, resolve} from 'node:path'
 import {run} from '@quantedge/server-kit/run'
 
 export const studioDir = resolve(import.meta.dirname, '..')
 
 type Env = Record<string, string | undefined>
 
+/** The embedded lake's addresses for a Studio: HTTP/2 over TLS, plain HTTP, and the stream ports. */
+export type StudioLakeAddresses = {
+  secureUrl: string
+  plainUrl: string
+  streamUrls: readonly string[]
+}
+
+/** The addresses of a lake on this machine's ports, as the Studio's page calls them. */
+export const studioLakeAddresses = (lake: {
+  port: number
+  securePort: number
+  streamPorts: readonly number[]
+}): StudioLakeAddresses => ({
+  secureUrl: `https://localhost:${lake.securePort}`,
+  plainUrl: `http://localhost:${lake.port}`,
+  streamUrls: lake.streamPorts.map((port) => `http://127.0.0.1:${port}`),
+})
+
 /**
  * The Studio's build settings: the draft preview it opens and, without a Sanity project, the embedded lake's
- * HTTP/2 address (`lakeUrl`), unless SANITY_STUDIO_* settings say otherwise.
+ * addresses (its HTTP/2 address unless SANITY_STUDIO_API_HOST says otherwise).
  */
 export function studioEnv(
-  {previewUrl, lakeUrl}: {previewUrl: string; lakeUrl: string},
+  {previewUrl, lake}: {previewUrl: string; lake: StudioLakeAddresses},
   env: Env = process.env,
 ): Record<string, string> {
   const settings = {SANITY_STUDIO_PREVIEW_URL: env.SANITY_STUDIO_PREVIEW_URL || previewUrl}
   if (env.SANITY_STUDIO_PROJECT_ID) return settings
-  return {...settings, SANITY_STUDIO_API_HOST: env.SANITY_STUDIO_API_HOST || lakeUrl}
+  return {
+    ...settings,
+    SANITY_STUDIO_API_HOST: env.SANITY_STUDIO_API_HOST || lake.secureUrl,
+    SANITY_STUDIO_LAKE_PLAIN_URL: lake.plainUrl,
+    SANITY_STUDIO_LAKE_STREAM_URLS: lake.streamUrls.join(','),
+  }
+}
+
+/** The Studio's own script in the index.html `sanity build` writes (its default document, sanity 6.16). */
+const STUDIO_ENTRY = /<script src="([^"]+)" type="module"><\/script>/g
+
+/**
+ * Puts lakeRoute/bootstrap.ts in place of the Studio's own script, which it starts once it has chosen how the
+ * page reaches the lake, and lakeRoute/worker.ts at the root (a service worker's scope is its folder).
+ */
+function routeToEmbeddedLake(outDir: string, env: Record<string, string>) {
+  const indexPath = join(outDir, 'index.html')
+  const index = readFileSync(indexPath, 'utf8')
+  const entries = [...index.matchAll(STUDIO_ENTRY)]
+  if (entries.length !== 1 || !entries[0]?.[1])
+    throw new Error(
+      `The Studio's index.html has ${entries.length} module scripts, not its one entry`,
+    )
+  const bootstrap = `/lake-bootstrap.js?${new URLSearchParams({
+    entry: entries[0][1],
+    secure: env.SANITY_STUDIO_API_HOST ?? '',
+    plain: env.SANITY_STUDIO_LAKE_PLAIN_URL ?? '',
+    streams: env.SANITY_STUDIO_LAKE_STREAM_URLS ?? '',
+  })}`
+  const script = `<script src="${bootstrap.replaceAll('&', '&amp;')}" type="module"></script>`
+  writeFileSync(indexPath, index.replace(entries[0][0], script))
+  for (const [source, served] of [
+    ['bootstrap.ts', 'lake-bootstrap.js'],
+    ['worker.ts', 'lake-worker.js'],
+  ] as const) {
+    const code = readFileSync(join(studioDir, 'lakeRoute', source), 'utf8')
+    writeFileSync(join(outDir, served), stripTypeScriptTypes(code))
+  }
 }
 
 export async function buildStudio(outDir: string, env: Record<string, string> = {}) {
   await run('sanity', ['build', outDir, '--yes'], {cwd: studioDir, env})
+  if (env.SANITY_STUDIO_LAKE_PLAIN_URL) routeToEmbeddedLake(outDir, env)
   return outDir
 }

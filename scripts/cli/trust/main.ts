@@ -12,8 +12,15 @@ import {localCertificate} from '@quantedge/content-lake/certificates'
 import {readLakeEnv} from '@quantedge/content-lake/settings'
 import {repositoryRoot} from '@quantedge/server-kit/repositoryRoot'
 import {distrustIn, trustIn} from './nssStore.ts'
+import {
+  inWindowsRootStore,
+  keychainHashes,
+  loginKeychain,
+  commonName,
+  NICKNAME,
+  userNssStore,
+} from './trusted.ts'
 
-const NICKNAME = 'QuantEdge local CA'
 const remove = process.argv.includes('--remove')
 
 /** Linux: the user's NSS store, made when missing, and the stores of the Firefox profiles there are. */
@@ -24,7 +31,7 @@ function linuxStores() {
     {cwd: home},
   ).map((database) => join(home, database, '..'))
   return [
-    {store: join(home, '.pki', 'nssdb'), browsers: 'Chromium, Chrome'},
+    {store: userNssStore(), browsers: 'Chromium, Chrome'},
     ...firefox.map((store) => ({store, browsers: 'Firefox'})),
   ]
 }
@@ -50,19 +57,10 @@ function onLinux(authorityPath: string, authority: X509Certificate) {
   }
 }
 
-/** The authority's common name: how an authority made anew, and so a different certificate, is found too. */
-const commonName = (authority: X509Certificate) =>
-  /CN=(.+)/.exec(authority.subject)?.[1] ?? NICKNAME
-
 function onMacOS(authorityPath: string, authority: X509Certificate) {
-  const keychain = join(homedir(), 'Library', 'Keychains', 'login.keychain-db')
+  const keychain = loginKeychain()
   const current = authority.fingerprint.replaceAll(':', '')
-  const listed = execFileSync(
-    'security',
-    ['find-certificate', '-a', '-c', commonName(authority), '-Z', keychain],
-    {encoding: 'utf8'},
-  )
-  const held = [...listed.matchAll(/SHA-1 hash: ([0-9A-F]+)/g)].map(([, sha1]) => sha1!)
+  const held = keychainHashes(authority)
   const stale = remove ? held : held.filter((sha1) => sha1 !== current)
   for (const sha1 of stale) execFileSync('security', ['delete-certificate', '-Z', sha1, keychain])
   if (remove) {
@@ -76,14 +74,7 @@ function onMacOS(authorityPath: string, authority: X509Certificate) {
 }
 
 function onWindows(authorityPath: string, authority: X509Certificate) {
-  const inStore = (id: string) => {
-    try {
-      execFileSync('certutil', ['-user', '-verifystore', 'Root', id], {stdio: 'ignore'})
-      return true
-    } catch {
-      return false
-    }
-  }
+  const inStore = inWindowsRootStore
   const name = commonName(authority)
   const current = inStore(authority.serialNumber)
   if (remove || !current) {

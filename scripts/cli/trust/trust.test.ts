@@ -1,5 +1,6 @@
 // `npm run trust` against throwaway NSS stores (an empty HOME with a Firefox profile): the authority is added
-// once however often it runs, an authority made anew replaces the old one, and --remove takes it out.
+// once however often it runs, an authority made anew replaces the old one, and --remove takes it out; what
+// `npm start` reads to say whether the fast path is on (trustedWhere) follows each step.
 import {execFile, execFileSync} from 'node:child_process'
 import {X509Certificate} from 'node:crypto'
 import {mkdirSync, mkdtempSync, readFileSync, rmSync} from 'node:fs'
@@ -9,16 +10,28 @@ import {promisify} from 'node:util'
 import {repositoryRoot} from '@quantedge/server-kit/repositoryRoot'
 import {afterEach, beforeEach, expect, it} from 'vitest'
 import {fingerprintsIn} from './nssStore.ts'
+import {fastPathLine} from '../fastPath.ts'
+import {trustedWhere} from './trusted.ts'
 
 const NICKNAME = 'QuantEdge local CA'
 let home: string
 let certificates: string
 
+const realHome = process.env.HOME
 beforeEach(() => {
   home = mkdtempSync(join(tmpdir(), 'trust-home-'))
   certificates = join(home, 'certificates')
 })
-afterEach(() => rmSync(home, {recursive: true, force: true}))
+afterEach(() => {
+  process.env.HOME = realHome
+  rmSync(home, {recursive: true, force: true})
+})
+
+/** What `npm start` says of this HOME's store: where the authority is trusted, if it is. */
+function fastPathTrust() {
+  process.env.HOME = home
+  return trustedWhere(new X509Certificate(readFileSync(join(certificates, 'local-ca.crt'))))
+}
 
 const trust = async (...args: string[]) =>
   (
@@ -47,6 +60,10 @@ it('trusts the authority once in the user’s store and each Firefox profile, ho
   )
   expect(fingerprintsIn(chromium(), NICKNAME)).toEqual([authority()])
   expect(fingerprintsIn(firefox, NICKNAME)).toEqual([authority()])
+  expect(fastPathTrust()).toBe('~/.pki/nssdb, for Chromium and Chrome')
+  expect(fastPathLine({certificateDir: certificates, streamPorts: [4445]})).toMatch(
+    /^fast path on: the Studio talks HTTP\/2 to the lake/,
+  )
 
   expect(await trust()).toMatch(/Already trusted in ~\/\.pki\/nssdb/)
   expect(fingerprintsIn(chromium(), NICKNAME)).toEqual([authority()])
@@ -58,6 +75,7 @@ it('replaces the old authority when the certificate folder was made anew', async
   const old = authority()
   rmSync(certificates, {recursive: true})
   expect(await trust()).toMatch(/Trusted in ~\/\.pki\/nssdb/)
+  expect(fastPathTrust()).toBeDefined()
   expect(authority()).not.toBe(old)
   expect(fingerprintsIn(chromium(), NICKNAME)).toEqual([authority()])
 })
@@ -65,10 +83,15 @@ it('replaces the old authority when the certificate folder was made anew', async
 it('removes it with --remove, and says so when there is nothing to remove', async () => {
   const firefox = firefoxProfile()
   await trust()
+  expect(fastPathTrust()).toBeDefined()
   expect(await trust('--remove')).toMatch(
     /Removed from ~\/\.pki\/nssdb.*\nRemoved from .*\(Firefox\)/,
   )
   expect(fingerprintsIn(chromium(), NICKNAME)).toEqual([])
   expect(fingerprintsIn(firefox, NICKNAME)).toEqual([])
+  expect(fastPathTrust()).toBeUndefined()
+  expect(fastPathLine({certificateDir: certificates, streamPorts: [4445, 4446]})).toBe(
+    'fast path off: the Studio talks plain HTTP to the lake, its live streams over ports 4445, 4446 (npm run trust turns HTTP/2 on)',
+  )
   expect(await trust('--remove')).toMatch(/Not in ~\/\.pki\/nssdb/)
 })
