@@ -23,5 +23,11 @@ export const studioApiHost =
     ? (globalThis as {quantedgeLakeRoute?: {apiHost: string}}).quantedgeLakeRoute?.apiHost
     : undefined) ?? builtApiHost
 
-/** Where the draft-preview server answers (`npm run preview:drafts`, or its deployment). */
-export const studioPreviewUrl = process.env.SANITY_STUDIO_PREVIEW_URL || 'http://localhost:3001'
+/**
+ * Where the draft-preview server answers (`npm run preview:drafts`, or its deployment). For the embedded lake the
+ * page tells it (lakeRoute/bootstrap.ts), so one build serves any preview address.
+ */
+export const studioPreviewUrl =
+  (globalThis as {quantedgePreviewUrl?: string}).quantedgePreviewUrl ||
+  process.env.SANITY_STUDIO_PREVIEW_URL ||
+  'http://localhost:3001'

@@ -5,7 +5,7 @@ import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs'
 import {join, relative} from 'node:path'
 import {repositoryRoot} from './repositoryRoot.ts'
 
-/** Folders that hold outputs, dependencies or tests, never a build's inputs. */
+/** Folders that hold outputs, dependencies or tests, never a build's inputs (nor `dist-*`, a test's own build). */
 const NOT_INPUTS = new Set([
   'node_modules',
   'build',
@@ -43,7 +43,9 @@ function filesUnder(path: string): string[] {
     const inside = join(path, entry.name)
     // A folder with a package of its own is another workspace, which this build does not read.
     if (entry.isDirectory())
-      return NOT_INPUTS.has(entry.name) || existsSync(join(inside, 'package.json'))
+      return NOT_INPUTS.has(entry.name) ||
+        entry.name.startsWith('dist-') ||
+        existsSync(join(inside, 'package.json'))
         ? []
         : filesUnder(inside)
     return entry.isFile() && !/\.test\.tsx?$/.test(entry.name) ? [inside] : []

@@ -15,6 +15,7 @@ const entry = setting('entry')
 const secure = setting('secure')
 const plain = setting('plain')
 const streams = setting('streams')
+const preview = setting('preview')
 const WORKER_WAIT_MS = 15_000
 
 /** How the Studio reaches the lake; sanity.config.ts reads it (`studioLakeHost`). */
@@ -123,6 +124,8 @@ try {
   const route = await chooseRoute()
   await checkOrigin(route)
   ;(globalThis as {quantedgeLakeRoute?: LakeRoute}).quantedgeLakeRoute = route
+  // The draft preview's address, which the bundle leaves to the page (environment.ts, `studioPreviewUrl`).
+  ;(globalThis as {quantedgePreviewUrl?: string}).quantedgePreviewUrl = preview
   await import(/* @vite-ignore */ entry)
 } catch (error) {
   if (!(error instanceof Refusal)) throw error

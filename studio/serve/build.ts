@@ -1,8 +1,11 @@
 // Builds Sanity Studio into a static app, for the embedded lake when no Sanity project is configured and
-// for the configured project otherwise. The Studio reads only SANITY_STUDIO_* settings, at build time.
-import {readFileSync, writeFileSync} from 'node:fs'
+// for the configured project otherwise. The Studio reads only SANITY_STUDIO_* settings, at build time; built for
+// the embedded lake, it takes the lake's and the preview's addresses from its page instead, so a build of the same
+// sources starts from a kept one (server-kit's keptBuilds.ts) whatever ports a stack has.
+import {cpSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {stripTypeScriptTypes} from 'node:module'
 import {join, resolve} from 'node:path'
+import {buildOrStartFromKept} from '@quantedge/server-kit/keptBuilds'
 import {run} from '@quantedge/server-kit/run'
 
 export const studioDir = resolve(import.meta.dirname, '..')
@@ -65,6 +68,7 @@ function routeToEmbeddedLake(outDir: string, env: Record<string, string>) {
     secure: env.SANITY_STUDIO_API_HOST ?? '',
     plain: env.SANITY_STUDIO_LAKE_PLAIN_URL ?? '',
     streams: env.SANITY_STUDIO_LAKE_STREAM_URLS ?? '',
+    preview: env.SANITY_STUDIO_PREVIEW_URL ?? '',
   })}`
   const script = `<script src="${bootstrap.replaceAll('&', '&amp;')}" type="module"></script>`
   writeFileSync(indexPath, index.replace(entries[0][0], script))
@@ -77,8 +81,48 @@ function routeToEmbeddedLake(outDir: string, env: Record<string, string>) {
   }
 }
 
-export async function buildStudio(outDir: string, env: Record<string, string> = {}) {
-  await run('sanity', ['build', outDir, '--yes'], {cwd: studioDir, env})
-  if (env.SANITY_STUDIO_LAKE_PLAIN_URL) routeToEmbeddedLake(outDir, env)
+/** What the Studio's bundle reads: the Studio, the content model, and the embedded lake's local login. */
+export const STUDIO_SOURCES = ['studio', 'schemas', 'studio/content-lake/localLogin.ts']
+
+/**
+ * Settings the embedded lake's Studio takes from its page (routeToEmbeddedLake) rather than from its bundle, so that
+ * one bundle serves any lake and preview address: a test's throwaway stack starts from a kept build.
+ */
+const PAGE_SETTINGS = [
+  'SANITY_STUDIO_API_HOST',
+  'SANITY_STUDIO_PREVIEW_URL',
+  'SANITY_STUDIO_LAKE_PLAIN_URL',
+  'SANITY_STUDIO_LAKE_STREAM_URLS',
+]
+
+/** `keptBuildsDir` is where kept builds are found and kept (server-kit's KEPT_BUILDS_DIR unless a test says). */
+export async function buildStudio(
+  outDir: string,
+  env: Record<string, string> = {},
+  {keptBuildsDir}: {keptBuildsDir?: string} = {},
+) {
+  const embedded = Boolean(env.SANITY_STUDIO_LAKE_PLAIN_URL)
+  const bundleEnv = embedded
+    ? {...env, ...Object.fromEntries(PAGE_SETTINGS.map((name) => [name, '']))}
+    : env
+  await buildOrStartFromKept({
+    kind: 'studio',
+    inputs: {
+      sources: STUDIO_SOURCES,
+      settings: Object.fromEntries(
+        Object.entries({...process.env, ...bundleEnv}).filter(([name]) =>
+          name.startsWith('SANITY_STUDIO_'),
+        ),
+      ),
+    },
+    outDir,
+    keptBuildsDir,
+    build: () => run('sanity', ['build', outDir, '--yes'], {cwd: studioDir, env: bundleEnv}),
+    fromKept: async (keptDir) => {
+      rmSync(outDir, {recursive: true, force: true})
+      cpSync(keptDir, outDir, {recursive: true})
+    },
+  })
+  if (embedded) routeToEmbeddedLake(outDir, env)
   return outDir
 }
