@@ -73,13 +73,16 @@ describe('kill -9', () => {
       if (round === 0)
         await testLakeClient(lake.url).create({_id: 'counter', _type: 'counter', count: 0})
       let killed = false
+      const before = acknowledged.length
       const writers = Array.from({length: WRITERS}, async (_, writer) => {
         for (let n = 0; !killed; n += 1) {
           const id = `round-${round}-writer-${writer}-${n}`
           if (await write(lake, id).catch(() => false)) acknowledged.push(id)
         }
       })
-      await sleep(150 + Math.random() * 850)
+      // A random moment counted in acknowledged writes, not in time: as many on a slow machine as on a fast one.
+      const killAfter = WRITERS + Math.floor(Math.random() * 4 * WRITERS)
+      while (acknowledged.length - before < killAfter) await sleep(5)
       await lake.kill()
       killed = true
       await Promise.all(writers)
@@ -104,7 +107,8 @@ describe('kill -9', () => {
           if (await write(lake, id, {text}).catch(() => false)) acknowledged.push(id)
         }
       })
-      await sleep(100 + Math.random() * 400)
+      const killAfter = Math.floor(Math.random() * 2 * WRITERS)
+      while (acknowledged.length < killAfter) await sleep(5)
       await compactionStarts(dataDir)
       await lake.kill()
       killed = true
