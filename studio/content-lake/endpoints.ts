@@ -15,6 +15,7 @@ import {
 import {answerDocumentEvents, answerDocumentsAt, answerTransactions} from './history.ts'
 import type {Endpoint} from './lakeRequest.ts'
 import {LOCAL_LOGIN_ROUTE} from './localLogin.ts'
+import {newReleaseAllowed} from './releaseLimits.ts'
 import {
   datasetAcl,
   datasetIndexing,
@@ -34,7 +35,7 @@ import {
   logIn,
   logOut,
   noAccessRequests,
-  noFeatures,
+  features,
   noJourneys,
   noSchedules,
   noSuchEndpoint,
@@ -95,7 +96,7 @@ export const LAKE_ENDPOINTS = [
   endpoint('*', api('/check/cors'), checkCors),
   endpoint('*', api('/intake/telemetry-status'), telemetryStatus),
   endpoint('*', api('/intake/*'), discardTelemetry),
-  endpoint('*', api('/features'), noFeatures),
+  endpoint('*', api('/features'), features),
   endpoint('*', api('/journey/*'), noJourneys),
   endpoint('*', api('/schedules/*'), noSchedules),
   endpoint('*', api('/help'), pong),
@@ -119,6 +120,12 @@ export const LAKE_ENDPOINTS = [
   ),
   endpoint('*', api('/projects/:projectId/roles'), roles, signedIn),
   endpoint('*', api('/projects/:projectId/user-applications*'), noUserApplications, signedIn),
+  endpoint(
+    READ,
+    api('/projects/:projectId/new-content-release-allowed'),
+    newReleaseAllowed,
+    signedIn,
+  ),
   endpoint('*', api('/projects/:projectId/*'), otherProjectSettings, signedIn),
   // Anything else under an API version
   endpoint('*', api('/*'), noSuchEndpoint, signedIn),

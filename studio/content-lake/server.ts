@@ -11,6 +11,7 @@ import {listen} from '@quantedge/server-kit/listen'
 import {requestUrl} from '@quantedge/server-kit/requestUrl'
 import {matchRoute, refusalOf, type RouteRefusals} from '@quantedge/server-kit/routes'
 import type {HttpRequest, HttpResponse} from '@quantedge/server-kit/send'
+import {type Clock, systemClock} from './clock.ts'
 import {CorsOrigins} from './cors.ts'
 import {EditorAccount, LOCAL_EDITOR} from './editorAccount.ts'
 import {LAKE_ENDPOINTS} from './endpoints.ts'
@@ -44,6 +45,8 @@ export type ContentLakeOptions = {
   queryBudgetMs?: number
   /** How many bytes of transformed images the lake keeps on disk (default 1 GiB). */
   variantBytes?: number
+  /** The time releases are scheduled by (tests move it themselves); the system's by default. */
+  clock?: Clock
 } & Pick<StoreOptions, 'compactAfterBytes'>
 
 export type ContentLake = {
@@ -93,6 +96,7 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
     token: options.token,
     editor: new EditorAccount(),
     variants: new ImageVariants(store.dataDir, options.variantBytes),
+    clock: options.clock ?? systemClock,
   }
   const presence = new Presence({
     token: options.token,
