@@ -39,6 +39,7 @@ async function run(): Promise<string> {
       `http://localhost:${readPreviewEnv().port}`,
       id ?? '/',
       env.studioUrl,
+      rest[0],
     )
   }
   if (command === 'release') return runReleaseCommand(client, id, rest, usage)

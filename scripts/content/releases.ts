@@ -41,8 +41,13 @@ export function editInRelease(
   })
 }
 
-/** Schedules the release to be published at `publishAt` (an ISO date and time). */
+/**
+ * Schedules the release to be published at `publishAt` (an ISO date and time). As the Studio's schedule dialog
+ * does, the metadata first says when, then the release is scheduled; the schedule is tried first with `dryRun`,
+ * so one the lake refuses (a time in the past, a release not active) changes nothing.
+ */
 export async function scheduleRelease(client: SanityClient, releaseId: string, publishAt: string) {
+  await client.releases.schedule({releaseId, publishAt}, {dryRun: true})
   await client.releases.edit({
     releaseId,
     patch: {set: {'metadata.releaseType': 'scheduled', 'metadata.intendedPublishAt': publishAt}},
