@@ -15,6 +15,7 @@ import {
 import {answerDocumentEvents, answerDocumentsAt, answerTransactions} from './history.ts'
 import type {Endpoint} from './lakeRequest.ts'
 import {LOCAL_LOGIN_ROUTE} from './localLogin.ts'
+import {answerReleaseEvents} from './releaseEvents.ts'
 import {newReleaseAllowed} from './releaseLimits.ts'
 import {
   datasetAcl,
@@ -85,6 +86,7 @@ export const LAKE_ENDPOINTS = [
   endpoint('GET', api('/data/live/events/:dataset'), openLiveEvents),
   endpoint(READ, api('/data/history/:dataset/transactions{/*}?'), answerTransactions),
   endpoint(READ, api('/data/history/:dataset/events/documents{/*}?'), answerDocumentEvents),
+  endpoint(READ, api('/data/history/:dataset/events/releases{/*}?'), answerReleaseEvents),
   endpoint(READ, api('/data/history/:dataset/documents{/*}?'), answerDocumentsAt),
   endpoint('POST', api('/assets/:kind(images|files)/:dataset'), uploadAsset, {body: 'upload'}),
   // Signing in (studioApi.ts)

@@ -20,6 +20,8 @@ import type {Lake} from './lakeRequest.ts'
 import {Listeners} from './listeners.ts'
 import {LiveEvents} from './liveEvents.ts'
 import {Presence} from './presence.ts'
+import {archivedVersionsOf} from './releaseHistory.ts'
+import {ReleaseScheduler} from './releaseScheduler.ts'
 import {QueryPool} from './queryPool.ts'
 import {MAX_JSON_BYTES, MAX_UPLOAD_BYTES, readBody} from './requestBody.ts'
 import {LakeStore, type StoreOptions} from './store.ts'
@@ -89,6 +91,15 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
     author: LOCAL_EDITOR.id,
     webhooks: options.webhooks ?? [],
   })
+  const clock = options.clock ?? systemClock
+  const scheduler = new ReleaseScheduler({
+    store,
+    transactions,
+    clock,
+    archivedVersions: (dataset, releaseId) =>
+      archivedVersionsOf(log.transactions(dataset), releaseId),
+  })
+  transactions.watchReleases((dataset) => scheduler.changed(dataset))
   const lake: Lake = {
     ...shared,
     transactions,
@@ -96,7 +107,7 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
     token: options.token,
     editor: new EditorAccount(),
     variants: new ImageVariants(store.dataDir, options.variantBytes),
-    clock: options.clock ?? systemClock,
+    clock,
   }
   const presence = new Presence({
     token: options.token,
@@ -120,10 +131,12 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
     socket.once('close', () => secureSockets.delete(socket))
   })
   const stopParts = async () => {
+    await scheduler.stop()
     await queries.close()
     await store.release()
   }
   try {
+    await scheduler.start()
     lake.publicUrl = `http://${host}:${await listen(server, options.port ?? 4444, host)}`
   } catch (error) {
     await stopParts()
