@@ -9,6 +9,7 @@ import {
   createRelease,
   editInRelease,
   publishRelease,
+  scheduleRelease,
 } from '@quantedge/content/releases'
 import {startEditorialStack, type EditorialStack} from '@quantedge/test-support/editorialStack'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
@@ -157,6 +158,18 @@ describe('a release of two indicator prices and a plan price, with webhooks and 
   }, 60_000)
 
   it('published by hand: one render, and a visitor never sees part of it', publishedByHand, 120_000)
+
+  it('scheduled 10 s ahead: at publishAt the site serves all three changes, never one without the others', async () => {
+    const offer = {straddle: 431, strangle: 432, plan: 2931}
+    const releaseId = await offerRelease('Midnight offer', offer)
+    const publishAt = new Date(Date.now() + 10_000)
+    await scheduleRelease(stack.editor, releaseId, publishAt.toISOString())
+    const sightings = await watchSite(offer)
+    expectAllOrNothing(sightings)
+    const firstNew = sightings.find(({seen}) => seen.every(Boolean))!
+    expect(firstNew.at).toBeGreaterThanOrEqual(publishAt.getTime())
+    expect(await stack.editor.releases.get({releaseId})).toMatchObject({state: 'published'})
+  }, 120_000)
 })
 
 // Webhooks come one per document: the hook finds the rest of the release's transaction from the first.
