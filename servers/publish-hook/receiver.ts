@@ -78,6 +78,7 @@ async function requestChanges(
     changes = await transactions.changesFor(
       typeof transactionId === 'string' ? transactionId : undefined,
       named,
+      req.headers['sanity-operation'] === 'delete',
     )
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error)

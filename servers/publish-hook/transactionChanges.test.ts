@@ -42,10 +42,32 @@ describe('TransactionChanges', () => {
   })
 
   it('adds a document the lookup could not find (deleted by the transaction) once', async () => {
-    const changes = new TransactionChanges(lookupOf({tx1: [straddle]}))
-    expect(await changes.changesFor('tx1', straddle)).toEqual([straddle])
-    expect(await changes.changesFor('tx1', indexPlan)).toEqual([indexPlan])
-    expect(await changes.changesFor('tx1', indexPlan)).toEqual([])
+    const lookup = lookupOf({tx1: [straddle]})
+    const changes = new TransactionChanges(lookup)
+    expect(await changes.changesFor('tx1', indexPlan, true)).toEqual([indexPlan, straddle])
+    expect(await changes.changesFor('tx1', indexPlan, true)).toEqual([])
+    expect(lookup.calls).toEqual(['tx1'])
+  })
+
+  it('asks again while the lookup does not yet see the webhook’s own document (queries lag writes)', async () => {
+    const answers = [[], [straddle], [straddle, strangle, indexPlan]]
+    const calls: string[] = []
+    const changes = new TransactionChanges({
+      documentsOf: async (transactionId) => {
+        calls.push(transactionId)
+        return answers.shift() ?? []
+      },
+      lookupRetryMs: 0,
+    })
+    expect(await changes.changesFor('tx1', strangle)).toEqual([strangle, straddle, indexPlan])
+    expect(calls).toEqual(['tx1', 'tx1', 'tx1'])
+  })
+
+  it('takes what the lookup sees after its last retry', async () => {
+    const lookup = lookupOf({tx1: [straddle]})
+    const changes = new TransactionChanges({...lookup, lookupRetries: 2, lookupRetryMs: 0})
+    expect(await changes.changesFor('tx1', indexPlan)).toEqual([indexPlan, straddle])
+    expect(lookup.calls).toEqual(['tx1', 'tx1', 'tx1'])
   })
 
   it('keeps transactions apart, and a webhook without a transaction names its document alone', async () => {
