@@ -77,3 +77,10 @@ export const LEGAL_PAGE_QUERY = defineQuery(`*[_type == "legalPage" && slug.curr
   body,
   seo
 }`)
+
+/**
+ * The published documents a transaction wrote and no later one changed: a document's `_rev` is the id of the
+ * transaction that last wrote it (the mutate API answers that id, https://www.sanity.io/docs/http-mutations), so
+ * the publish hook learns a whole release publish from the first of its webhooks.
+ */
+export const TRANSACTION_DOCUMENTS_QUERY = defineQuery(`*[_rev == $transactionId]{_id, _type}`)

@@ -1,7 +1,7 @@
 // `npm run bench`: performance numbers, measured here and printed as tables. Not part of `npm test`.
 // BENCH_RUNS: Lighthouse runs per route, the median kept (default 3).
-// BENCH_ONLY=site|photo-poster|dead-time|estimates|sign-ins|publish|lake|lake-scale|startup|leads|images|studio
-// runs one part;
+// BENCH_ONLY=site|photo-poster|dead-time|estimates|sign-ins|publish|scheduled-release|lake|lake-scale|startup|
+// leads|images|studio runs one part;
 // BENCH_LAKE_SIZES=100,1000 limits the lake-scale part's dataset sizes (default 100, 1,000, 5,000, 20,000);
 // BENCH_ROUTES=/,/tradingview limits the Lighthouse routes (the bare page is always measured).
 import {assertChromium} from '@quantedge/test-support/chromium'
@@ -18,6 +18,11 @@ import {
 } from './lakeScale.ts'
 import {benchPhotoPoster, LCP_RATIO_TARGET, lcpRatio, photoPosterTable} from './photoPoster.ts'
 import {benchPublish, PUBLISH_P95_TARGET_MS, publishTable} from './publish.ts'
+import {
+  benchScheduledReleases,
+  RELEASE_P95_TARGET_MS,
+  scheduledReleaseTable,
+} from './scheduledRelease.ts'
 import {benchSignIns, HEALTH_P95_TARGET_MS, signInsTable} from './signIns.ts'
 import {benchSite, siteTable, siteTargetsMissed} from './site.ts'
 import {benchStartup, startupTable, WARM_START_TARGET_MS} from './startup.ts'
@@ -161,6 +166,22 @@ const parts: Part[] = [
         verdict:
           result.p95Ms <= PUBLISH_P95_TARGET_MS
             ? `A single-document publish is served within ${PUBLISH_P95_TARGET_MS} ms at p95.`
+            : `Target missed: p95 ${result.p95Ms} ms`,
+      }
+    },
+  },
+  {
+    name: 'scheduled-release',
+    announce:
+      'Scheduled releases: 10 releases of two indicator prices and a plan price, each scheduled a few seconds ahead',
+    heading: 'Scheduled releases (publishAt → new HTML served)',
+    measure: async () => {
+      const result = await benchScheduledReleases(10)
+      return {
+        table: scheduledReleaseTable(result),
+        verdict:
+          result.p95Ms <= RELEASE_P95_TARGET_MS
+            ? `A scheduled release is served within ${RELEASE_P95_TARGET_MS} ms of its publishAt at p95.`
             : `Target missed: p95 ${result.p95Ms} ms`,
       }
     },

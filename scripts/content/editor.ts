@@ -31,16 +31,21 @@ export function discardDraft(client: SanityClient, id: string) {
   return client.action({actionType: 'sanity.action.document.discard', draftId: draftId(id)})
 }
 
-/** A link that lets the preview server show drafts, valid for an hour, as the Presentation tool makes one. */
+/**
+ * A link that lets the preview server show drafts, or a release over them, valid for an hour, as the Presentation
+ * tool makes one (its perspective a stack joined with commas).
+ */
 export async function previewLink(
   client: SanityClient,
   previewOrigin: string,
   path: string,
   studioUrl: string,
+  releaseId?: string,
 ) {
   const {secret} = await createPreviewSecret(client, 'quantedge-content-cli', studioUrl)
   const url = new URL('/api/preview/enable', previewOrigin)
   url.searchParams.set('sanity-preview-secret', secret)
   url.searchParams.set('sanity-preview-pathname', path)
+  if (releaseId) url.searchParams.set('sanity-preview-perspective', `${releaseId},drafts`)
   return url.href
 }

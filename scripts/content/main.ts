@@ -4,6 +4,8 @@ import {readPreviewEnv} from '@quantedge/preview-server/settings'
 import {describeContentLake, readContentEnv} from '@quantedge/content-access/env'
 import {withContentLake} from '@quantedge/content-lake/ensure'
 import {discardDraft, editDraft, previewLink, publishDraft} from './editor.ts'
+import {parseFields} from './fields.ts'
+import {runReleaseCommand} from './releaseCommands.ts'
 
 const USAGE = `Usage: npm run content -- <command>
 
@@ -12,28 +14,23 @@ const USAGE = `Usage: npm run content -- <command>
                                    e.g. edit indicator-straddle price=750 'description="New text"'
   publish <id>                     publish the draft: it replaces the published document
   discard <id>                     throw the draft away
-  preview-url [path]               a link that opens the draft preview, valid for an hour`
+  preview-url [path] [release]     a link that opens the draft preview (or a release's), valid for an hour
+
+  release list                              every release: its state, time and documents
+  release create <title>                    a new release; prints its id
+  release add <release> <id>                add the published document to the release
+  release edit <release> <id> <path>=<JSON> ...
+                                            change the document in the release
+                                            e.g. release edit rDiwali indicator-straddle price=450
+  release schedule <release> <time>         publish it at an ISO time, e.g. 2026-11-01T00:00:00+05:30
+  release unschedule <release>              take the schedule back
+  release publish <release>                 publish every document in it now, together`
 
 const [command, id, ...rest] = process.argv.slice(2)
 const env = readContentEnv()
 const client = contentClient('write', env)
 
-function parseFields(assignments: string[]) {
-  return Object.fromEntries(
-    assignments.map((assignment) => {
-      const at = assignment.indexOf('=')
-      if (at < 1) throw new Error(`"${assignment}" is not <path>=<JSON value>`)
-      const raw = assignment.slice(at + 1)
-      try {
-        return [assignment.slice(0, at), JSON.parse(raw)]
-      } catch {
-        throw new Error(
-          `The value of ${assignment.slice(0, at)} is not JSON (quote text: '"like this"')`,
-        )
-      }
-    }),
-  )
-}
+const usage = () => new Error(USAGE)
 
 async function run(): Promise<string> {
   if (command === 'preview-url') {
@@ -42,8 +39,10 @@ async function run(): Promise<string> {
       `http://localhost:${readPreviewEnv().port}`,
       id ?? '/',
       env.studioUrl,
+      rest[0],
     )
   }
+  if (command === 'release') return runReleaseCommand(client, id, rest, usage)
   if (!id) throw new Error(USAGE)
   if (command === 'show') {
     const [published, draft] = await Promise.all([

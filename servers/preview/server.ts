@@ -1,7 +1,7 @@
 // The draft-preview server: the same routes as the public site, rendered per request from the drafts
-// perspective through @sanity/client with a server-side read token. Entry needs a preview secret made by the
-// Studio's Presentation tool (or `npm run content -- preview-url`), checked by @sanity/preview-url-secret;
-// the token never leaves this process.
+// perspective, or the release the Studio's perspective switcher picked (perspective.ts), through @sanity/client
+// with a server-side read token. Entry needs a preview secret made by the Studio's Presentation tool (or
+// `npm run content -- preview-url`), checked by @sanity/preview-url-secret; the token never leaves this process.
 import {randomBytes} from 'node:crypto'
 import {createServer, type IncomingMessage, type ServerResponse} from 'node:http'
 import {join} from 'node:path'
@@ -16,13 +16,30 @@ import {HttpError} from '@quantedge/server-kit/httpError'
 import {listen, stop} from '@quantedge/server-kit/listen'
 import {route} from '@quantedge/server-kit/routes'
 import {send, type HttpResponse} from '@quantedge/server-kit/send'
+import {
+  BodyNotJson,
+  BodyNotUtf8,
+  BodyOverLimit,
+  parseJson,
+  readBodyWithin,
+  utf8Text,
+} from '@quantedge/server-kit/body'
+import {
+  parsePerspective,
+  PerspectiveRefused,
+  releasesOf,
+  type PreviewPerspective,
+} from './perspective.ts'
 
 const COOKIE = 'quantedge-preview'
+/** The search parameter the Presentation tool names its perspective with (@sanity/preview-url-secret). */
+const PERSPECTIVE_PARAM = 'sanity-preview-perspective'
+const MAX_PERSPECTIVE_BODY_BYTES = 4096
 
 export type PreviewServerOptions = {
   /** The preview build (SITE_RENDER=preview): server/index.js and client/. */
   buildDir: string
-  /** Reads drafts, with the read token. */
+  /** Reads drafts, with the read token (and, reconfigured, a release's perspective). */
   drafts: SanityClient
   /** Where "Exit preview" leads: the public site. */
   publicSiteUrl: string
@@ -36,21 +53,33 @@ export async function startPreviewServer(options: PreviewServerOptions) {
   )) as ServerBuild
   const render = createRequestHandler(build, 'production')
   const assets = sirv(join(options.buildDir, 'client'), {gzip: true, brotli: true})
-  const sessions = new Set<string>()
+  /** Each editor's preview session and the perspective it shows. */
+  const sessions = new Map<string, PreviewPerspective>()
   const host = options.host ?? '127.0.0.1'
   let origin = ''
 
   type Handler = RouteHandler<IncomingMessage, ServerResponse>
 
   const enable: Handler = async ({res, url}) => {
-    const {isValid, redirectTo = '/'} = await validatePreviewUrl(options.drafts, url.href)
+    const {
+      isValid,
+      redirectTo = '/',
+      studioPreviewPerspective,
+    } = await validatePreviewUrl(options.drafts, url.href)
     if (!isValid)
       return refuse(
         res,
         'This preview link is invalid or has expired. Open the page again from the Studio.',
       )
+    let perspective: PreviewPerspective
+    try {
+      perspective = parsePerspective(studioPreviewPerspective ?? 'drafts')
+    } catch (error) {
+      if (error instanceof PerspectiveRefused) return send(res, 400, {message: error.message})
+      throw error
+    }
     const session = randomBytes(24).toString('base64url')
-    sessions.add(session)
+    sessions.set(session, perspective)
     send(res, 307, undefined, {
       'Set-Cookie': `${COOKIE}=${session}; Path=/; HttpOnly; SameSite=Lax`,
       'Location': redirectTo,
@@ -75,13 +104,27 @@ export async function startPreviewServer(options: PreviewServerOptions) {
       notAnAsset = true
     })
     if (!notAnAsset) return
-    if (!sessions.has(sessionOf(req) ?? '')) {
+    const session = sessionOf(req) ?? ''
+    if (!sessions.has(session)) {
       return refuse(
         res,
         'Draft preview is for editors. Open the page from the Studio, or get a link with `npm run content -- preview-url <path>`.',
       )
     }
-    const response = await render(toRequest(req, url), {content: options.drafts})
+    const asked = url.searchParams.get(PERSPECTIVE_PARAM)
+    if (asked !== null) {
+      try {
+        sessions.set(session, parsePerspective(asked))
+      } catch (error) {
+        if (error instanceof PerspectiveRefused) return send(res, 400, {message: error.message})
+        throw error
+      }
+    }
+    const perspective = sessions.get(session)!
+    const response = await render(toRequest(req, url), {
+      content: options.drafts.withConfig({perspective}),
+      previewReleases: await releaseTitles(perspective),
+    })
     res.writeHead(response.status, {
       ...Object.fromEntries(response.headers),
       'Cache-Control': 'no-store',
@@ -91,8 +134,47 @@ export async function startPreviewServer(options: PreviewServerOptions) {
     else res.end()
   }
 
+  /** The releases a perspective shows, with the titles editors gave them (the banner names them). */
+  const releaseTitles = (perspective: PreviewPerspective) =>
+    Promise.all(
+      releasesOf(perspective).map(async (id) => {
+        const release = await options.drafts.releases.get({releaseId: id})
+        return {id, title: release?.metadata.title || id}
+      }),
+    )
+
+  /** The perspective switcher's choice, posted by the page: `{"perspective": "drafts" | [...]}`. */
+  const switchPerspective: Handler = async ({req, res}) => {
+    const session = sessionOf(req) ?? ''
+    if (!sessions.has(session))
+      return send(res, 401, {message: 'No preview session: open the page from the Studio'})
+    let perspective: PreviewPerspective
+    try {
+      const body = utf8Text(await readBodyWithin(req, MAX_PERSPECTIVE_BODY_BYTES))
+      const asked = parseJson(body, 3)
+      perspective = parsePerspective(
+        typeof asked === 'object' && asked !== null && 'perspective' in asked
+          ? asked.perspective
+          : undefined,
+      )
+    } catch (error) {
+      if (error instanceof BodyOverLimit)
+        return send(res, 413, {message: 'The perspective body is too large'})
+      if (
+        error instanceof PerspectiveRefused ||
+        error instanceof BodyNotUtf8 ||
+        error instanceof BodyNotJson
+      )
+        return send(res, 400, {message: error.message})
+      throw error
+    }
+    sessions.set(session, perspective)
+    send(res, 204, undefined, {'Cache-Control': 'no-store'})
+  }
+
   const routes = [
     route('*', '/api/preview/enable', enable),
+    route('POST', '/api/preview/perspective', switchPerspective),
     route('*', '/api/preview/disable', disable),
     route('*', '/*', assetOrPage),
   ]

@@ -6,11 +6,15 @@ import {prerenderSite} from '@quantedge/web/prerender'
 import {canRenderFrom, startIncrementalRenderer} from '@quantedge/web/prerender/incrementalRenderer'
 import {contentClient} from '@quantedge/content-access/client'
 import {readContentEnv} from '@quantedge/content-access/env'
+import {TRANSACTION_DOCUMENTS_QUERY} from '@quantedge/content-access/queries'
 import {startSiteServer} from '@quantedge/site-server/server'
 import {followLiveContent} from './follower.ts'
 import {Publisher} from './publisher.ts'
 import {readPublishHookEnv, type PublishHookEnv} from './settings.ts'
 import {startPublishHook} from './receiver.ts'
+import {TransactionChanges} from './transactionChanges.ts'
+
+const TRANSACTION_LOOKUP_MS = 5000
 
 type LiveSiteOptions = {
   /** The client folder of a full build (`<buildDir>/client`), served first. */
@@ -52,14 +56,24 @@ export async function startLiveSite({
     renderDebounceMs: hookEnv.renderDebounceMs,
     log,
   })
-  const hook = await startPublishHook({port: hookEnv.port, secret: hookEnv.secret, publisher})
-  const follower = hookEnv.followLive
-    ? followLiveContent(
-        contentClient('published', readContentEnv({...process.env, ...env})),
-        publisher,
-        log,
-      )
-    : undefined
+  const published = contentClient('published', readContentEnv({...process.env, ...env}))
+  const hook = await startPublishHook({
+    port: hookEnv.port,
+    secret: hookEnv.secret,
+    publisher,
+    transactions: new TransactionChanges({
+      documentsOf: async (transactionId) =>
+        // Bounded: the next rebuild waits for this answer (publisher.hold()).
+        (
+          await published.fetch(
+            TRANSACTION_DOCUMENTS_QUERY,
+            {transactionId},
+            {signal: AbortSignal.timeout(TRANSACTION_LOOKUP_MS)},
+          )
+        ).map(({_id, _type}) => ({id: _id, type: _type})),
+    }),
+  })
+  const follower = hookEnv.followLive ? followLiveContent(published, publisher, log) : undefined
   return {
     site,
     hook,

@@ -2,8 +2,9 @@
 // document tags) renders again only the outputs that read them, from the live release's server bundle, into a new
 // release that hard-links everything else (web/prerender/incremental.ts); anything else, or a live release that
 // cannot be re-rendered, takes a full build. Requests within the debounce window (short for a re-render, longer
-// for a full build), or during a build, share the next one; builds never overlap; a release goes live only when
-// complete (the server switches folders in one step). A failed build leaves the previous release live and says why.
+// for a full build), or during a build, share the next one, and a trigger may hold the next one until it knows all
+// a change touches; builds never overlap; a release goes live only when complete (the server switches folders in
+// one step). A failed build leaves the previous release live and says why.
 import {mkdirSync, mkdtempSync, readdirSync, rmSync} from 'node:fs'
 import {basename, join} from 'node:path'
 
@@ -57,6 +58,8 @@ export class Publisher {
   #pending: {reasons: string[]; tags: Set<string>; fullBuild: boolean} = Publisher.#nothing()
   #firstRequestAt: number | undefined
   #running: Promise<void> | undefined
+  /** Triggers that know a change is coming but not yet what it touches (a transaction being looked up). */
+  #holds = 0
   #builds = 0
   #history: RebuildOutcome[] = []
 
@@ -87,6 +90,22 @@ export class Publisher {
     )
   }
 
+  /**
+   * Holds the next rebuild until the returned function is called: for a trigger that knows a change has come but
+   * not yet all it touches (the rest of a webhook's transaction), so a rebuild never starts with part of it.
+   */
+  hold(): () => void {
+    this.#holds += 1
+    let released = false
+    return () => {
+      if (released) return
+      released = true
+      this.#holds -= 1
+      if (this.#holds === 0 && this.#timer === undefined && this.#pending.reasons.length > 0)
+        void this.#start()
+    }
+  }
+
   status() {
     return {
       /** The name of the release served now (its folder's, not its path: the hook answers the internet). */
@@ -107,7 +126,7 @@ export class Publisher {
     this.#timer = undefined
     // Requests that arrive during a build wait for it, then share the next build.
     await this.#running
-    if (this.#running || this.#timer !== undefined) return
+    if (this.#running || this.#timer !== undefined || this.#holds > 0) return
     const pending = this.#pending
     if (pending.reasons.length === 0) return
     this.#pending = Publisher.#nothing()

@@ -1,6 +1,7 @@
 // The publish hook: receives Sanity's GROQ-powered webhooks (from Sanity, or the embedded lake), checks the
-// signature with @sanity/webhook, and asks the publisher to re-render what the named document's tags touch (a
-// full build when the body does not say). GET answers the rebuild log.
+// signature with @sanity/webhook, and asks the publisher to re-render what the named document's tags touch, with
+// the rest of its transaction (transactionChanges.ts), or a full build when the body does not say. GET answers the
+// rebuild log.
 import {createServer, type IncomingMessage, type ServerResponse} from 'node:http'
 import {isValidSignature, SIGNATURE_HEADER_NAME} from '@sanity/webhook'
 import {answerRoutes, type RouteHandler, type ServerWords} from '@quantedge/server-kit/answerRoutes'
@@ -12,11 +13,14 @@ import {send} from '@quantedge/server-kit/send'
 import {changeDocumentTags} from '@quantedge/content-access/documentTags'
 import {SITE_DOCUMENT_TYPES} from '@quantedge/content-access/env'
 import type {Publisher} from './publisher.ts'
+import type {ChangedDocument, TransactionChanges} from './transactionChanges.ts'
 
 const MAX_BODY_BYTES = 256 * 1024
 export const HOOK_PATH = '/hooks/publish'
 
 type Answer = {status: number; body: unknown}
+
+type HookParts = {publisher: Publisher; secret: string; transactions: TransactionChanges}
 
 const WORDS: ServerWords = {
   notFound: () => new HttpError(404, {message: 'Not found'}),
@@ -30,8 +34,7 @@ const WORDS: ServerWords = {
 
 async function receiveWebhook(
   req: IncomingMessage,
-  publisher: Publisher,
-  secret: string,
+  {publisher, secret, transactions}: HookParts,
 ): Promise<Answer> {
   let body: string
   try {
@@ -50,15 +53,61 @@ async function receiveWebhook(
   const operation = req.headers['sanity-operation'] ?? 'change'
   const named = namedDocument(body)
   const reason = `${operation} ${named?.id ?? req.headers['sanity-document-id'] ?? 'a document'}`
-  if (named && (SITE_DOCUMENT_TYPES as readonly string[]).includes(named.type)) {
-    publisher.request(reason, changeDocumentTags([{id: named.id, types: [named.type]}]))
+  if (!named) {
+    publisher.request(reason)
+    return {status: 202, body: {message: 'Scheduled: the site is built again'}}
+  }
+  const release = publisher.hold()
+  try {
+    return await requestChanges(req, named, reason, {publisher, transactions})
+  } finally {
+    release()
+  }
+}
+
+/** Asks the publisher for what the named document's transaction touches (see transactionChanges.ts). */
+async function requestChanges(
+  req: IncomingMessage,
+  named: ChangedDocument,
+  reason: string,
+  {publisher, transactions}: Omit<HookParts, 'secret'>,
+): Promise<Answer> {
+  const transactionId = req.headers['sanity-transaction-id']
+  let changes: ChangedDocument[]
+  try {
+    changes = await transactions.changesFor(
+      typeof transactionId === 'string' ? transactionId : undefined,
+      named,
+      req.headers['sanity-operation'] === 'delete',
+    )
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error)
+    publisher.request(`${reason} (its transaction could not be looked up: ${why})`)
+    return {status: 202, body: {message: 'Scheduled: the site is built again'}}
+  }
+  if (changes.length === 0) {
     return {
       status: 202,
-      body: {message: 'Scheduled: the pages this document touches are rendered again'},
+      body: {message: 'Scheduled already, with the rest of its transaction'},
     }
   }
-  publisher.request(named ? `${reason} (type ${named.type}, unknown to the site)` : reason)
-  return {status: 202, body: {message: 'Scheduled: the site is built again'}}
+  const others = changes.length > 1 ? ` and ${changes.length - 1} more of its transaction` : ''
+  const unknown = changes.filter(
+    ({type}) => !(SITE_DOCUMENT_TYPES as readonly string[]).includes(type),
+  )
+  if (unknown.length > 0) {
+    const types = [...new Set(unknown.map(({type}) => type))].join(', ')
+    publisher.request(`${reason}${others} (type ${types}, unknown to the site)`)
+    return {status: 202, body: {message: 'Scheduled: the site is built again'}}
+  }
+  publisher.request(
+    `${reason}${others}`,
+    changeDocumentTags(changes.map(({id, type}) => ({id, types: [type]}))),
+  )
+  return {
+    status: 202,
+    body: {message: 'Scheduled: the pages this document touches are rendered again'},
+  }
 }
 
 /**
@@ -79,20 +128,14 @@ function namedDocument(body: string): {id: string; type: string} | undefined {
 
 export async function startPublishHook({
   port,
-  secret,
-  publisher,
   host = '127.0.0.1',
-}: {
-  port: number
-  secret: string
-  publisher: Publisher
-  host?: string
-}) {
+  ...parts
+}: HookParts & {port: number; host?: string}) {
   type Handler = RouteHandler<IncomingMessage, ServerResponse>
   const routes = [
-    route<Handler>('GET', HOOK_PATH, ({res}) => send(res, 200, publisher.status())),
+    route<Handler>('GET', HOOK_PATH, ({res}) => send(res, 200, parts.publisher.status())),
     route<Handler>('POST', HOOK_PATH, async ({req, res}) => {
-      const {status, body} = await receiveWebhook(req, publisher, secret)
+      const {status, body} = await receiveWebhook(req, parts)
       send(res, status, body)
     }),
   ]

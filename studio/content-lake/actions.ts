@@ -1,54 +1,26 @@
 // Sanity's Actions API (what the Studio 6 sends for every edit and publish), turned into the lake's own
 // mutations so one transaction engine, one commit path and one set of webhooks serve both APIs.
-import {badRequest, LakeError} from './errors.ts'
-import {DRAFTS_PREFIX, type StoredDocument} from './documents.ts'
+import {
+  type Action,
+  type ActionContext,
+  actionError,
+  object,
+  text,
+  withoutSystemFields,
+} from './actionInput.ts'
+import {badRequest} from './errors.ts'
+import {DRAFTS_PREFIX} from './documents.ts'
 import type {MutationInput} from './mutate.ts'
 import {patchProblem} from './patches.ts'
-
-type Action = {actionType?: unknown; [field: string]: unknown}
-
-const actionError = (status: number, index: number, description: string) =>
-  new LakeError(
-    status,
-    {
-      error: {
-        type: 'actionError',
-        description,
-        items: [{index, error: {type: 'actionError', description}}],
-      },
-    },
-    description,
-  )
-
-const withoutSystemFields = (doc: StoredDocument, id: string) => {
-  const {_rev: _rev, _createdAt: _created, _updatedAt: _updated, ...rest} = doc
-  return {...rest, _id: id}
-}
-
-const text = (action: Action, field: string, index: number) => {
-  const value = action[field]
-  if (typeof value !== 'string' || value === '')
-    throw actionError(400, index, `${String(action.actionType)} needs ${field}`)
-  return value
-}
-
-/** An object field of an action (`attributes`, `document`, `patch`). */
-const object = (action: Action, field: string, index: number): Record<string, unknown> => {
-  const value = action[field]
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw actionError(400, index, `${String(action.actionType)} needs ${field} as an object`)
-  }
-  return value as Record<string, unknown>
-}
+import {releaseActionMutations} from './releaseActions.ts'
+import {versionActionMutations} from './versionActions.ts'
 
 const isAction = (value: unknown): value is Action =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** The mutations that carry out `actions`, given the documents as they are now. */
-export function actionsToMutations(
-  body: unknown,
-  read: (id: string) => StoredDocument | undefined,
-): MutationInput[] {
+export function actionsToMutations(body: unknown, context: ActionContext): MutationInput[] {
+  const read = (id: string) => context.documents.get(id)
   const actions = (body as {actions?: unknown} | null)?.actions
   if (!Array.isArray(actions) || actions.length === 0)
     throw badRequest('The body must be {"actions": [...]} with at least one action')
@@ -143,38 +115,13 @@ export function actionsToMutations(
           },
         ]
       }
-      // The Studio names drafts as versions too: "Discard changes" is a version discard of the draft.
-      case 'sanity.action.document.version.discard':
-        return [{delete: {id: text(action, 'versionId', index)}}]
-      case 'sanity.action.document.version.create': {
-        if (action.document !== undefined) {
-          const document = object(action, 'document', index)
-          return [{create: {...document, _id: text(document, '_id', index)}}]
-        }
-        const versionId = text(action, 'versionId', index)
-        const base = read(text(action, 'baseId', index))
-        if (!base)
-          throw actionError(
-            409,
-            index,
-            `Cannot create "${versionId}": its base document does not exist`,
-          )
-        if (action.ifBaseRevisionId !== undefined && action.ifBaseRevisionId !== base._rev) {
-          throw actionError(
-            409,
-            index,
-            `The base of "${versionId}" has changed since revision ${String(action.ifBaseRevisionId)}`,
-          )
-        }
-        return [{create: withoutSystemFields(base, versionId)}]
-      }
-      case 'sanity.action.document.version.replace': {
-        const document = object(action, 'document', index)
-        const id = text(document, '_id', index)
-        if (!read(id)) throw actionError(409, index, `Cannot replace "${id}": it does not exist`)
-        return [{createOrReplace: {...document, _id: id}}]
-      }
       default:
+        if (typeof action.actionType === 'string') {
+          if (action.actionType.startsWith('sanity.action.release.'))
+            return releaseActionMutations(action, index, context)
+          if (action.actionType.startsWith('sanity.action.document.version.'))
+            return versionActionMutations(action, index, context)
+        }
         throw actionError(400, index, `Unknown action type "${String(action.actionType)}"`)
     }
   })

@@ -3,12 +3,14 @@
 import {send} from '@quantedge/server-kit/send'
 import {actionsToMutations} from './actions.ts'
 import {readStoredAsset, storeUpload, type AssetKind} from './assets.ts'
-import {isPrivateId} from './documents.ts'
+import {DRAFTS_PREFIX, isPrivateId, type StoredDocument} from './documents.ts'
 import {badRequest, notFound, unauthorized} from './errors.ts'
 import {asksForTransform} from './imageParams.ts'
 import type {LakeRequest} from './lakeRequest.ts'
 import {parseMutations} from './mutate.ts'
-import {parsePerspective} from './perspective.ts'
+import {archivedVersionsOf} from './releaseHistory.ts'
+import {isReleaseDocument, releaseDocumentId, versionParts} from './releases.ts'
+import {parsePerspective, PUBLISHED_BY_DEFAULT_FROM} from './perspective.ts'
 import {paramsFromSearch} from './query.ts'
 import {parseJsonBody} from './requestBody.ts'
 import {rewriteTextSearch} from './search.ts'
@@ -39,6 +41,16 @@ export async function answerQuery(request: LakeRequest) {
       ? (fromBody.params as Record<string, unknown>)
       : paramsFromSearch(search)
   const perspective = parsePerspective(search.get('perspective'), request.params.version ?? '')
+  const documents = lake.store.documents(dataset)
+  const unknown =
+    perspective === 'raw'
+      ? undefined
+      : perspective.find(
+          (layer) =>
+            layer !== 'drafts' && !isReleaseDocument(documents.get(releaseDocumentId(layer))),
+        )
+  if (unknown !== undefined)
+    throw badRequest(`Invalid perspective "${unknown}": no release is named "${unknown}"`)
   const textSearch = rewriteTextSearch(text)
   const answer = await lake.queries.run({
     query: textSearch.query,
@@ -57,21 +69,38 @@ export async function answerQuery(request: LakeRequest) {
   })
 }
 
-/** `GET /data/doc/<dataset>/<id>[,<id>]`. */
+/**
+ * `GET /data/doc/<dataset>/<id>[,<id>]`; with `includeAllVersions=true` each id's every stored form (published,
+ * draft and release versions), as @sanity/client 8's `getDocument(id, {includeAllVersions: true})` reads it
+ * (src/data/dataMethods.ts `_getDocumentOptions`, `_mapGetDocument`).
+ */
 export function answerDocuments(request: LakeRequest) {
   const stored = request.lake.store.documents(datasetOf(request))
   const ids = (request.params[0] ?? '').split(',').filter(Boolean)
   if (ids.length === 0)
     throw badRequest('Give one or more document ids: /data/doc/<dataset>/<id>[,<id>]')
+  const allVersions = request.search.get('includeAllVersions') === 'true'
   const documents = []
   const omitted = []
   for (const id of ids) {
-    const doc = stored.get(id)
-    if (!doc) omitted.push({id, reason: 'existence'})
-    else if (isPrivateId(id) && !request.authenticated) omitted.push({id, reason: 'permission'})
-    else documents.push(doc)
+    const forms = allVersions
+      ? allFormsOf(stored, id)
+      : [stored.get(id)].filter((doc) => doc !== undefined)
+    const readable = forms.filter((doc) => request.authenticated || !isPrivateId(doc._id))
+    if (forms.length === 0) omitted.push({id, reason: 'existence'})
+    else if (readable.length === 0) omitted.push({id, reason: 'permission'})
+    else documents.push(...readable)
   }
   send(request.res, 200, {documents, omitted})
+}
+
+function allFormsOf(stored: ReadonlyMap<string, StoredDocument>, id: string) {
+  return [...stored.values()].filter(
+    (doc) =>
+      doc._id === id ||
+      doc._id === `${DRAFTS_PREFIX}${id}` ||
+      versionParts(doc._id)?.documentId === id,
+  )
 }
 
 /** `GET /data/listen/<dataset>`: server-sent events (listeners.ts). */
@@ -87,6 +116,11 @@ export function listenForChanges(request: LakeRequest) {
       params: paramsFromSearch(search),
       authenticated: request.authenticated,
       includeResult: search.get('includeResult') !== 'false',
+      // From API version 2025-02-19 a listener hears of release versions only with `includeAllVersions=true`
+      // (@sanity/client 8 src/types.ts `ListenOptions.includeAllVersions`).
+      includeVersions:
+        search.get('includeAllVersions') === 'true' ||
+        (request.params.version ?? '') < PUBLISHED_BY_DEFAULT_FROM,
     },
     request.res,
   )
@@ -101,7 +135,15 @@ export const mutate = (request: LakeRequest) =>
 
 /** `POST /data/actions/<dataset>`: actions, turned into mutations in the transaction's turn, against the documents then. */
 export const act = (request: LakeRequest) =>
-  write(request, (body) => (documents) => actionsToMutations(body, (id) => documents.get(id)))
+  write(request, (body) => (documents) => {
+    const dataset = datasetOf(request)
+    return actionsToMutations(body, {
+      documents,
+      now: new Date(request.lake.clock.now()),
+      archivedVersions: (releaseId) =>
+        archivedVersionsOf(request.lake.log.transactions(dataset), releaseId),
+    })
+  })
 
 /** One commit path for mutations and actions: `mutationsOf` reads the body (and may refuse it) first. */
 async function write(
@@ -113,11 +155,14 @@ async function write(
   if (!request.authenticated) throw unauthorized('Mutations need a token with write access')
   const body = parseJsonBody(request.body)
   const mutations = mutationsOf(body)
-  const requestedId = (body as {transactionId?: unknown} | undefined)?.transactionId
+  const {transactionId: requestedId, dryRun} =
+    (body as {transactionId?: unknown; dryRun?: unknown} | undefined) ?? {}
   const transaction = await lake.transactions.commit(dataset, {
     mutations,
     transactionId: typeof requestedId === 'string' && requestedId !== '' ? requestedId : undefined,
-    dryRun: search.get('dryRun') === 'true',
+    // The mutate API takes `dryRun` in the query string, the Actions API in the body (@sanity/client 8
+    // src/data/dataMethods.ts `_action`).
+    dryRun: search.get('dryRun') === 'true' || dryRun === true,
   })
   const withDocuments = search.get('returnDocuments') === 'true'
   send(request.res, 200, {

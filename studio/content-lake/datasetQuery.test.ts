@@ -96,7 +96,7 @@ const QUERIES: [string, Record<string, unknown>?][] = [
   ['*[_type == "sanity.previewUrlSecret"]._id'],
 ]
 
-const READINGS: DatasetReading[] = (['raw', 'published', 'drafts'] as Perspective[]).flatMap(
+const READINGS: DatasetReading[] = (['raw', [], ['drafts']] as Perspective[]).flatMap(
   (perspective) => [true, false].map((authenticated) => ({perspective, authenticated})),
 )
 
@@ -120,7 +120,7 @@ function plainPerspective(
 ) {
   const visible = documents.filter((doc) => authenticated || !isPrivateId(doc._id))
   if (perspective === 'raw') return visible
-  if (perspective === 'published')
+  if (perspective.length === 0)
     return visible.filter((doc) => !isDraftId(doc._id) && !isVersionId(doc._id))
   const overlaid = new Map<string, StoredDocument>()
   for (const doc of visible) {

@@ -6,6 +6,7 @@ import {DatasetCopy, type DocumentChangeList} from './datasetCopy.ts'
 import type {StoredDocument} from './documents.ts'
 import {narrowQuery, readsWholeDataset} from './narrowing.ts'
 import {
+  perspectiveKey,
   perspectiveView,
   shownDocuments,
   shownIds,
@@ -80,7 +81,7 @@ export class QueryableDataset {
   }
 
   #wholeDataset(view: PerspectiveView, {perspective, authenticated}: DatasetReading) {
-    const key = `${perspective}:${authenticated}`
+    const key = `${perspectiveKey(perspective)}:${authenticated}`
     const cached = this.#whole.get(key)
     if (cached?.version === this.#copy.version) return cached.documents
     const documents = shownDocuments(view, shownIds(view, this.#copy.ids()))

@@ -15,6 +15,8 @@ import {
 import {answerDocumentEvents, answerDocumentsAt, answerTransactions} from './history.ts'
 import type {Endpoint} from './lakeRequest.ts'
 import {LOCAL_LOGIN_ROUTE} from './localLogin.ts'
+import {answerReleaseEvents} from './releaseEvents.ts'
+import {newReleaseAllowed} from './releaseLimits.ts'
 import {
   datasetAcl,
   datasetIndexing,
@@ -34,7 +36,7 @@ import {
   logIn,
   logOut,
   noAccessRequests,
-  noFeatures,
+  features,
   noJourneys,
   noSchedules,
   noSuchEndpoint,
@@ -84,6 +86,7 @@ export const LAKE_ENDPOINTS = [
   endpoint('GET', api('/data/live/events/:dataset'), openLiveEvents),
   endpoint(READ, api('/data/history/:dataset/transactions{/*}?'), answerTransactions),
   endpoint(READ, api('/data/history/:dataset/events/documents{/*}?'), answerDocumentEvents),
+  endpoint(READ, api('/data/history/:dataset/events/releases{/*}?'), answerReleaseEvents),
   endpoint(READ, api('/data/history/:dataset/documents{/*}?'), answerDocumentsAt),
   endpoint('POST', api('/assets/:kind(images|files)/:dataset'), uploadAsset, {body: 'upload'}),
   // Signing in (studioApi.ts)
@@ -95,7 +98,7 @@ export const LAKE_ENDPOINTS = [
   endpoint('*', api('/check/cors'), checkCors),
   endpoint('*', api('/intake/telemetry-status'), telemetryStatus),
   endpoint('*', api('/intake/*'), discardTelemetry),
-  endpoint('*', api('/features'), noFeatures),
+  endpoint('*', api('/features'), features),
   endpoint('*', api('/journey/*'), noJourneys),
   endpoint('*', api('/schedules/*'), noSchedules),
   endpoint('*', api('/help'), pong),
@@ -119,6 +122,12 @@ export const LAKE_ENDPOINTS = [
   ),
   endpoint('*', api('/projects/:projectId/roles'), roles, signedIn),
   endpoint('*', api('/projects/:projectId/user-applications*'), noUserApplications, signedIn),
+  endpoint(
+    READ,
+    api('/projects/:projectId/new-content-release-allowed'),
+    newReleaseAllowed,
+    signedIn,
+  ),
   endpoint('*', api('/projects/:projectId/*'), otherProjectSettings, signedIn),
   // Anything else under an API version
   endpoint('*', api('/*'), noSuchEndpoint, signedIn),

@@ -56,7 +56,8 @@ export function answerDocumentsAt(request: LakeRequest) {
   })
 }
 
-function wholeNumber(search: URLSearchParams, name: string, fallback: number, least = 1) {
+/** A whole-number query parameter of at least `least`, or Sanity's 400. */
+export function wholeNumber(search: URLSearchParams, name: string, fallback: number, least = 1) {
   const text = search.get(name)
   if (text === null || text === '') return fallback
   const value = Number(text)

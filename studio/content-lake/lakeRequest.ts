@@ -2,6 +2,7 @@
 // route's limit, the token checked) and the lake's parts.
 import type {Params} from '@quantedge/server-kit/routes'
 import type {HttpResponse} from '@quantedge/server-kit/send'
+import type {Clock} from './clock.ts'
 import type {EditorAccount} from './editorAccount.ts'
 import type {ImageVariants} from './imageVariants.ts'
 import type {Listeners} from './listeners.ts'
@@ -27,6 +28,8 @@ export type Lake = {
   editor: EditorAccount
   /** Transformed images, kept on disk (Sanity's image URL API). */
   variants: ImageVariants
+  /** The time releases are published and scheduled by. */
+  clock: Clock
 }
 
 export type LakeRequest = {

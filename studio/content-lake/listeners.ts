@@ -8,6 +8,7 @@ import type {HttpResponse} from '@quantedge/server-kit/send'
 import {isPrivateId, type StoredDocument} from './documents.ts'
 import {openEventStream} from './eventStream.ts'
 import {parseQuery} from './query.ts'
+import {VERSIONS_PREFIX} from './releases.ts'
 import type {QueryPool} from './queryPool.ts'
 import type {LoggedTransaction} from './transactionLog.ts'
 
@@ -17,6 +18,8 @@ type Listener = {
   params: Record<string, unknown>
   authenticated: boolean
   includeResult: boolean
+  /** Whether it hears of release versions (`versions.…`) too. */
+  includeVersions: boolean
   res: HttpResponse
 }
 
@@ -66,7 +69,11 @@ export class Listeners {
   }
 
   async #matchingChanges(listener: Listener, changes: DocumentChange[]) {
-    const visible = changes.filter((change) => listener.authenticated || !isPrivateId(change.id))
+    const visible = changes.filter(
+      (change) =>
+        (listener.authenticated || !isPrivateId(change.id)) &&
+        (listener.includeVersions || !change.id.startsWith(VERSIONS_PREFIX)),
+    )
     const matches = await Promise.all(
       visible.map(
         async (change) =>

@@ -24,7 +24,7 @@ const copy = new DatasetCopy([
 const narrowed = (query: string, params: Record<string, unknown> = {}) =>
   narrowQuery(
     parse(query, {params}),
-    {copy, view: perspectiveView(copy, 'drafts', true)},
+    {copy, view: perspectiveView(copy, ['drafts'], true)},
     (docs) => docs,
   )
 

@@ -135,7 +135,9 @@ export function narrowQuery(
 
 /** Whether the query still reads the whole dataset (`*` outside a narrowed filter). */
 export function readsWholeDataset(tree: ExprNode): boolean {
+  // groq-js's `releases::all()` reads the dataset (`*`) for the release documents itself.
   if (tree.type === 'Everything') return true
+  if (tree.type === 'FuncCall' && tree.namespace === 'releases' && tree.name === 'all') return true
   let found = false
   mapChildren(tree, (child) => {
     found ||= readsWholeDataset(child)

@@ -1,34 +1,51 @@
-// Sanity's perspectives, applied before groq-js (which knows none) sees the documents.
+// Sanity's perspectives, applied before groq-js (which knows none) sees the documents: `raw`, `published`,
+// `drafts`, a release id, or a stack of them, highest first, `perspective=rA,rB,drafts` (@sanity/client 8
+// src/types.ts `ClientPerspective`, src/data/dataMethods.ts joins an array with commas; config.ts
+// `validateApiPerspective` refuses `raw` in a stack). Published documents are the bottom of every stack.
 import type {DatasetCopy} from './datasetCopy.ts'
 import {badRequest} from './errors.ts'
-import {
-  DRAFTS_PREFIX,
-  isDraftId,
-  isPrivateId,
-  isVersionId,
-  publishedIdOf,
-  type StoredDocument,
-} from './documents.ts'
+import {DRAFTS_PREFIX, isDraftId, isPrivateId, type StoredDocument} from './documents.ts'
+import {unpublishesOnRelease, versionIdOf, versionParts} from './releases.ts'
 
-export type Perspective = 'raw' | 'published' | 'drafts'
+/** `raw`, or the layers laid over published documents, highest first: `drafts` or a release id. */
+export type Perspective = 'raw' | readonly string[]
 
 /** From API version 2025-02-19 on, a query without a perspective reads published documents. */
-const PUBLISHED_BY_DEFAULT_FROM = '2025-02-19'
+export const PUBLISHED_BY_DEFAULT_FROM = '2025-02-19'
+
+const RELEASE_NAME = /^[a-zA-Z0-9_-]+$/
 
 export function parsePerspective(value: string | null, apiVersion: string): Perspective {
   if (value === null || value === '') {
-    return apiVersion >= PUBLISHED_BY_DEFAULT_FROM ? 'published' : 'raw'
+    return apiVersion >= PUBLISHED_BY_DEFAULT_FROM ? [] : 'raw'
   }
-  if (value === 'raw' || value === 'published') return value
-  if (value === 'drafts' || value === 'previewDrafts') return 'drafts'
-  throw badRequest(`Invalid perspective "${value}": use raw, published or drafts`)
+  const names = value.split(',').map((name) => name.trim())
+  if (names.length === 1 && names[0] === 'raw') return 'raw'
+  if (names.includes('raw'))
+    throw badRequest(
+      'Invalid perspective "raw": the raw perspective can not be combined with other perspectives',
+    )
+  const layers = names.flatMap((name): string[] => {
+    if (name === 'published') return []
+    if (name === 'drafts' || name === 'previewDrafts') return ['drafts']
+    if (RELEASE_NAME.test(name)) return [name]
+    throw badRequest(
+      `Invalid perspective "${name}": use raw, published, drafts or release ids, separated by commas`,
+    )
+  })
+  return [...new Set(layers)]
 }
+
+/** The perspective as text, for a cache key. */
+export const perspectiveKey = (perspective: Perspective) =>
+  perspective === 'raw' ? 'raw' : `[${perspective.join(',')}]`
 
 /**
  * A dataset as a perspective shows it, one document per id. Without a token private (dotted) ids are dropped in
- * every perspective; `published` drops drafts and release versions; `drafts` lays each draft over its published
- * document under the published id. Other dotted ids (such as preview secrets) stay visible to a token in every
- * perspective.
+ * every perspective; a stack shows each document as its highest layer holds it (a draft or a release's
+ * version, with `_originalId` naming the stored one), else as published, and hides drafts and versions of
+ * layers it does not name; a version that unpublishes its document hides it. Other dotted ids (such as preview
+ * secrets, or release documents for `releases::all()`) stay visible to a token in every perspective.
  */
 export type PerspectiveView = {
   /** The document the perspective shows under `id`, if any. */
@@ -46,29 +63,34 @@ export function perspectiveView(
 ): PerspectiveView {
   const visible = (id: string) => authenticated || !isPrivateId(id)
   const stored = (id: string) => (visible(id) ? copy.get(id) : undefined)
-  const position = (id: string) => copy.position(id)
-  if (perspective === 'raw') return {document: stored, shownAs: (id) => id, position}
-  if (perspective === 'published') {
-    const shownAs = (id: string) => (isDraftId(id) || isVersionId(id) ? undefined : id)
-    return {
-      document: (id) => (shownAs(id) === undefined ? undefined : stored(id)),
-      shownAs,
-      position,
-    }
+  if (perspective === 'raw')
+    return {document: stored, shownAs: (id) => id, position: (id) => copy.position(id)}
+  const layers = perspective
+  const layerId = (layer: string, id: string) =>
+    layer === 'drafts' ? `${DRAFTS_PREFIX}${id}` : versionIdOf(layer, id)
+  const ownDocument = (id: string) => (isDraftId(id) || versionParts(id) ? undefined : stored(id))
+  const shownAs = (id: string) => {
+    if (isDraftId(id)) return layers.includes('drafts') ? id.slice(DRAFTS_PREFIX.length) : undefined
+    const version = versionParts(id)
+    if (version) return layers.includes(version.releaseId) ? version.documentId : undefined
+    return id.startsWith('versions.') ? undefined : id
   }
-  const ownDocument = (id: string) => (isDraftId(id) || isVersionId(id) ? undefined : stored(id))
   return {
     document: (id) => {
-      const draft = stored(`${DRAFTS_PREFIX}${id}`)
-      if (draft) return {...draft, _id: id, _originalId: draft._id}
+      for (const layer of layers) {
+        const doc = stored(layerId(layer, id))
+        if (doc)
+          return unpublishesOnRelease(doc) ? undefined : {...doc, _id: id, _originalId: doc._id}
+      }
       return ownDocument(id)
     },
-    shownAs: (id) => (isVersionId(id) ? undefined : publishedIdOf(id)),
-    position: (id) =>
-      Math.min(
-        stored(`${DRAFTS_PREFIX}${id}`) ? copy.position(`${DRAFTS_PREFIX}${id}`) : Infinity,
-        ownDocument(id) ? copy.position(id) : Infinity,
-      ),
+    shownAs,
+    position: (id) => {
+      const stack = layers.map((layer) => stored(layerId(layer, id)))
+      return Math.min(
+        ...[...stack, ownDocument(id)].map((doc) => (doc ? copy.position(doc._id) : Infinity)),
+      )
+    },
   }
 }
 

@@ -13,6 +13,7 @@ import {listen} from '@quantedge/server-kit/listen'
 import {requestUrl} from '@quantedge/server-kit/requestUrl'
 import {matchRoute, refusalOf, type RouteRefusals} from '@quantedge/server-kit/routes'
 import type {HttpRequest, HttpResponse} from '@quantedge/server-kit/send'
+import {type Clock, systemClock} from './clock.ts'
 import {CorsOrigins} from './cors.ts'
 import {EditorAccount, LOCAL_EDITOR} from './editorAccount.ts'
 import {LAKE_ENDPOINTS} from './endpoints.ts'
@@ -21,6 +22,8 @@ import type {Lake} from './lakeRequest.ts'
 import {Listeners} from './listeners.ts'
 import {LiveEvents} from './liveEvents.ts'
 import {Presence} from './presence.ts'
+import {archivedVersionsOf} from './releaseHistory.ts'
+import {ReleaseScheduler} from './releaseScheduler.ts'
 import {QueryPool} from './queryPool.ts'
 import {MAX_JSON_BYTES, MAX_UPLOAD_BYTES, readBody} from './requestBody.ts'
 import {LakeStore, type StoreOptions} from './store.ts'
@@ -48,6 +51,8 @@ export type ContentLakeOptions = {
   queryBudgetMs?: number
   /** How many bytes of transformed images the lake keeps on disk (default 1 GiB). */
   variantBytes?: number
+  /** The time releases are scheduled by (tests move it themselves); the system's by default. */
+  clock?: Clock
 } & Pick<StoreOptions, 'compactAfterBytes'>
 
 export type ContentLake = {
@@ -92,6 +97,15 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
     author: LOCAL_EDITOR.id,
     webhooks: options.webhooks ?? [],
   })
+  const clock = options.clock ?? systemClock
+  const scheduler = new ReleaseScheduler({
+    store,
+    transactions,
+    clock,
+    archivedVersions: (dataset, releaseId) =>
+      archivedVersionsOf(log.transactions(dataset), releaseId),
+  })
+  transactions.watchReleases((dataset) => scheduler.changed(dataset))
   const lake: Lake = {
     ...shared,
     transactions,
@@ -99,6 +113,7 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
     token: options.token,
     editor: new EditorAccount(),
     variants: new ImageVariants(store.dataDir, options.variantBytes),
+    clock,
   }
   const presence = new Presence({
     token: options.token,
@@ -123,10 +138,12 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
     socket.once('close', () => secureSockets.delete(socket))
   })
   const stopParts = async () => {
+    await scheduler.stop()
     await queries.close()
     await store.release()
   }
   try {
+    await scheduler.start()
     lake.publicUrl = `http://${host}:${await listen(server, options.port ?? 4444, host)}`
   } catch (error) {
     await stopParts()

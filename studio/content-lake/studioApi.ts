@@ -40,10 +40,15 @@ export const logOut = ({res}: LakeRequest) => send(res, 200, {})
 
 export const pong = ({res}: LakeRequest) => send(res, 200, 'PONG')
 
-// Probes for Sanity's hosted features, answered as a project that has none of them.
+// Probes for Sanity's hosted features, answered as a project that has none of them but releases.
 export const telemetryStatus = ({res}: LakeRequest) => send(res, 200, {status: 'denied'})
 export const discardTelemetry = ({res}: LakeRequest) => send(res, 204)
-export const noFeatures = ({res}: LakeRequest) => send(res, 200, [])
+/**
+ * The project's features: Content Releases and Scheduled Drafts (single-document releases), the keys the Studio's
+ * `useFeatureEnabled` reads (Studio 6.16 `FEATURES`: `contentReleases`, `singleDocRelease`).
+ */
+export const features = ({res}: LakeRequest) =>
+  send(res, 200, ['contentReleases', 'singleDocRelease'])
 export const noJourneys = ({res}: LakeRequest) => send(res, 200, [])
 export const noSchedules = ({res}: LakeRequest) => send(res, 200, {schedules: []})
 export const noAccessRequests = ({res}: LakeRequest) => send(res, 200, [])

@@ -159,12 +159,12 @@ describe('project, grants and preferences', () => {
     expect(await json('/projects/embedded/grants')).toHaveProperty('sanity.project')
   })
 
-  it('answers the add-on and feature probes with empty lists, so the Studio leaves those features off', async () => {
+  it('answers the add-on probes with empty lists and names only Content Releases among the features', async () => {
     expect(
       await json('/projects/embedded/datasets?datasetProfile=comments&addonFor=production'),
     ).toEqual([])
     expect(await json('/projects/embedded/user-applications')).toEqual([])
-    expect(await json('/features')).toEqual([])
+    expect(await json('/features')).toEqual(['contentReleases', 'singleDocRelease'])
     expect(await json('/journey/document-limit')).toEqual([])
     expect(await json('/schedules/embedded/production?limit=1')).toEqual({schedules: []})
     expect(await json('/projects/embedded/datasets/production/settings/indexing')).toEqual({

@@ -4,6 +4,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {createClient, type ClientPerspective, type SanityClient} from '@sanity/client'
 import {localCertificate} from './certificates.ts'
+import type {Clock} from './clock.ts'
 import {startContentLake, type ContentLake} from './server.ts'
 import type {WebhookConfig} from './webhooks.ts'
 
@@ -28,6 +29,8 @@ export type TestLakeOptions = {
   variantBytes?: number
   /** The port to answer on; a free one when unset. A restart keeps the port it had. */
   port?: number
+  /** The time releases are scheduled by (testClock.ts); the system's when unset. */
+  clock?: Clock
 }
 
 export async function startTestLake(
@@ -35,7 +38,7 @@ export async function startTestLake(
   webhooks: WebhookConfig[] = [],
   options: TestLakeOptions = {},
 ): Promise<TestLake> {
-  const {secure = false, corsOrigins = [], queryBudgetMs, variantBytes, port = 0} = options
+  const {secure = false, corsOrigins = [], queryBudgetMs, variantBytes, port = 0, clock} = options
   const certificate = secure ? await localCertificate(join(dataDir, 'certificates')) : undefined
   const tls = certificate
     ? {key: certificate.key, cert: certificate.cert, securePort: 0}
@@ -50,6 +53,7 @@ export async function startTestLake(
     ...(queryBudgetMs === undefined ? {} : {queryBudgetMs}),
     ...(variantBytes === undefined ? {} : {variantBytes}),
     ...(tls ? {tls} : {}),
+    ...(clock ? {clock} : {}),
   })
   return {
     ...lake,

@@ -13,6 +13,7 @@ import type {DocumentChange, Listeners} from './listeners.ts'
 import type {LiveEvents} from './liveEvents.ts'
 import {applyTransaction, type MutationInput, type Transaction} from './mutate.ts'
 import type {QueryPool} from './queryPool.ts'
+import {RELEASE_DOCUMENTS_PREFIX} from './releases.ts'
 import type {LakeStore} from './store.ts'
 import type {LoggedTransaction, TransactionLog} from './transactionLog.ts'
 import {sendWebhooks, type WebhookConfig} from './webhooks.ts'
@@ -43,6 +44,7 @@ type Stored = {transaction: Transaction; durable: Promise<void>; announce: () =>
 export class Transactions {
   readonly #path: WritePath
   readonly #turns = new Map<string, Promise<unknown>>()
+  #releasesChanged: (dataset: string) => void = () => undefined
 
   constructor(path: WritePath) {
     this.#path = path
@@ -67,12 +69,27 @@ export class Transactions {
     })
   }
 
+  /** Calls `changed` once a committed transaction has changed a release document (releaseScheduler.ts). */
+  watchReleases(changed: (dataset: string) => void) {
+    this.#releasesChanged = changed
+  }
+
   async #store(dataset: string, request: WriteRequest): Promise<Stored> {
     const {store, log, queries} = this.#path
     const before = store.documents(dataset)
+    const mutations = request.mutations(before)
+    // Nothing to do (a scheduled publish whose release changed meanwhile): nothing is stored or told.
+    if (mutations.length === 0) {
+      const transaction = {
+        transactionId: request.transactionId ?? '',
+        results: [],
+        changes: new Map(),
+      }
+      return {transaction, durable: Promise.resolve(), announce: () => undefined}
+    }
     const transaction = await applyTransaction(
       before,
-      request.mutations(before),
+      mutations,
       (query, params, pending) =>
         queries.result(query, params, {
           dataset,
@@ -105,6 +122,8 @@ export class Transactions {
       documents: Object.fromEntries(transaction.changes),
     }
     log.append(dataset, logged)
+    if (changes.some(({id}) => id.startsWith(RELEASE_DOCUMENTS_PREFIX)))
+      this.#releasesChanged(dataset)
     return {transaction, durable, announce: () => this.#announce(dataset, logged, changes)}
   }
 

@@ -13,7 +13,7 @@ import {HomeButton} from './components/HomeButton.tsx'
 import {Preview} from './components/Preview.tsx'
 import {SiteFooter} from './components/SiteFooter.tsx'
 import {SiteHeader} from './components/SiteHeader.tsx'
-import {contentFor, isPreview, required} from './content/load.server.ts'
+import {contentFor, previewOf, required} from './content/load.server.ts'
 import {SITE_SETTINGS_QUERY} from '@quantedge/content-access/queries'
 import {EARLY_CONTROLS_SCRIPT, replayEarlyTaps} from './early/earlyControls.ts'
 // Inlined: one stylesheet request less before the first paint, and it is small (about 2.5 KB compressed).
@@ -25,7 +25,7 @@ export async function loader({context}: Route.LoaderArgs) {
       await contentFor(context).fetch(SITE_SETTINGS_QUERY),
       'site settings document',
     ),
-    preview: isPreview(context),
+    preview: previewOf(context),
   }
 }
 
@@ -63,7 +63,7 @@ export default function App({loaderData}: Route.ComponentProps) {
   useEffect(replayEarlyTaps, [])
   return (
     <>
-      {import.meta.env.SITE_PREVIEW && preview && <Preview />}
+      {import.meta.env.SITE_PREVIEW && preview && <Preview releases={preview.releases} />}
       <a className="skip-link" href="#main">
         Skip to content
       </a>

@@ -1,45 +1,23 @@
 // The real Sanity Studio, built for a throwaway embedded lake and driven in Chromium as an editor would:
 // edit, preview, publish to the live site, history, discard, create, delete and restore, the singletons' limits,
 // validation, two tabs (sync and presence), uploads, search.
-// The lake's HTTP/2 certificate comes from a throwaway local authority; this browser accepts it.
+// The setup (the stack, the editor's browser) is support/studioEditor.ts's.
 import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
-import type {BrowserContext, Page} from '@playwright/test'
+import type {Page} from '@playwright/test'
 import {previewLink} from '@quantedge/content/editor'
-import {startEditorialStack, type EditorialStack} from '@quantedge/test-support/editorialStack'
+import type {EditorialStack} from '@quantedge/test-support/editorialStack'
 import {indicatorPrice} from './support/catalogue.ts'
-import {expect, test as siteTest} from './support/fixtures.ts'
+import {expect} from './support/fixtures.ts'
+import {studioStack, studioTest as test, studioUrl, useStudioStack} from './support/studioEditor.ts'
 
+useStudioStack()
 let stack: EditorialStack
-/** One editor's browser for the whole file, as an editor keeps one: signed in once, the Studio's files cached. */
-let editor: BrowserContext
-
-// Each test gets a new tab in the editor's browser.
-const test = siteTest.extend<{page: Page}>({
-  // Playwright reads a fixture's dependencies from this pattern; this one has none.
-  // eslint-disable-next-line no-empty-pattern
-  page: async ({}, use) => {
-    const page = await editor.newPage()
-    await use(page)
-    for (const open of editor.pages()) await open.close()
-  },
-})
-
-// A Studio takes seconds to load on a busy machine: every test gets room for two of them.
-test.describe.configure({mode: 'serial', timeout: 90_000})
-
-test.beforeAll(async ({browser}) => {
-  test.setTimeout(180_000)
-  stack = await startEditorialStack({studio: true})
-  editor = await browser.newContext({ignoreHTTPSErrors: true, viewport: {width: 1400, height: 900}})
-})
-test.afterAll(async () => {
-  await editor?.close()
-  await stack?.close()
+test.beforeAll(() => {
+  stack = studioStack()
 })
 
 const posterFile = join(import.meta.dirname, '../public/demos/option-greeks.webp')
-const studioUrl = (path: string) => `${stack.studio?.url ?? ''}${path}`
 /** A document's form, opened by the Studio's own URL for it. */
 const openDocument = async (page: Page, path: string) => {
   await page.goto(studioUrl(`/structure/${path}`))

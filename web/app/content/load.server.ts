@@ -8,10 +8,15 @@ import {contentClient} from '@quantedge/content-access/client'
 import {SITE_PAGE_QUERY} from '@quantedge/content-access/queries'
 import {recordingClient} from '@quantedge/content-access/reads'
 
+/** A release the preview shows: its id and the title editors gave it. */
+export type PreviewRelease = {id: string; title: string}
+
 declare module 'react-router' {
   interface AppLoadContext {
     /** The preview server's drafts client (with its server-side token); absent when prerendering. */
     content?: SanityClient
+    /** The releases the preview shows, the one on top first (servers/preview/perspective.ts). */
+    previewReleases?: PreviewRelease[]
   }
 }
 
@@ -27,6 +32,10 @@ export const contentFor = (context: Readonly<AppLoadContext> | undefined): Sanit
 /** True while the preview server renders: pages then show drafts and say so. */
 export const isPreview = (context: Readonly<AppLoadContext> | undefined) =>
   context?.content !== undefined
+
+/** What the preview banner says is shown: the releases on top of drafts; none outside the preview. */
+export const previewOf = (context: Readonly<AppLoadContext> | undefined) =>
+  isPreview(context) ? {releases: context?.previewReleases ?? []} : undefined
 
 export function required<T>(value: T | null | undefined, what: string): T {
   if (value === null || value === undefined) {

@@ -1,0 +1,84 @@
+import {mkdtempSync, mkdirSync, rmSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest'
+import {Publisher, type RenderJob} from './publisher.ts'
+
+/** A publisher over a throwaway folder whose renders are recorded and whose switches are counted. */
+function recordingPublisher() {
+  const releasesDir = mkdtempSync(join(tmpdir(), 'publisher-'))
+  const renders: RenderJob[] = []
+  const switched: string[] = []
+  const publisher = new Publisher({
+    releasesDir,
+    liveBuildDir: join(releasesDir, '00000-first'),
+    build: async (buildDir) => mkdirSync(join(buildDir, 'client')),
+    canRenderFrom: () => true,
+    render: async (job) => {
+      renders.push(job)
+      return ['/tradingview']
+    },
+    swap: (siteDir) => switched.push(siteDir),
+    debounceMs: 1000,
+    renderDebounceMs: 100,
+    log: () => undefined,
+  })
+  return {publisher, renders, switched, releasesDir}
+}
+
+describe('Publisher', () => {
+  let parts: ReturnType<typeof recordingPublisher>
+  beforeEach(() => {
+    vi.useFakeTimers()
+    parts = recordingPublisher()
+  })
+  afterEach(async () => {
+    await parts.publisher.close()
+    vi.useRealTimers()
+    rmSync(parts.releasesDir, {recursive: true, force: true})
+  })
+
+  it('holds the next render while a trigger looks up the rest of a transaction, then renders it all at once', async () => {
+    const {publisher, renders, switched} = parts
+    const release = publisher.hold()
+    publisher.request('live event', ['id:indicator-straddle'])
+    await vi.advanceTimersByTimeAsync(500)
+    expect(renders).toEqual([])
+    publisher.request('update indicator-straddle and 2 more of its transaction', [
+      'id:indicator-strangle',
+      'id:plan-index',
+    ])
+    release()
+    await vi.advanceTimersByTimeAsync(500)
+    expect(renders).toHaveLength(1)
+    expect([...renders[0]!.changedTags].sort()).toEqual([
+      'id:indicator-straddle',
+      'id:indicator-strangle',
+      'id:plan-index',
+    ])
+    expect(switched).toHaveLength(1)
+    expect(publisher.status().rebuilds).toMatchObject([{ok: true, kind: 'render'}])
+  })
+
+  it('renders once the last of several holds is released, and a hold released twice counts once', async () => {
+    const {publisher, renders} = parts
+    const first = publisher.hold()
+    const second = publisher.hold()
+    publisher.request('update plan-index', ['id:plan-index'])
+    first()
+    first()
+    await vi.advanceTimersByTimeAsync(500)
+    expect(renders).toEqual([])
+    second()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(renders).toHaveLength(1)
+  })
+
+  it('starts nothing when a hold is released with nothing asked for', async () => {
+    const {publisher, renders} = parts
+    publisher.hold()()
+    await vi.advanceTimersByTimeAsync(2000)
+    expect(renders).toEqual([])
+    expect(publisher.status()).toMatchObject({building: false, waiting: 0, rebuilds: []})
+  })
+})

@@ -1,0 +1,49 @@
+// What every action handler shares: the Actions API's error shape (`actionError`, with the failing action's
+// index, as @sanity/client reports it), reading an action's fields, and what an action reads besides its body.
+import type {StoredDocument} from './documents.ts'
+import {LakeError} from './errors.ts'
+
+export type Action = {actionType?: unknown; [field: string]: unknown}
+
+/** What an action is decided against: the documents when its transaction's turn comes, and the time then. */
+export type ActionContext = {
+  documents: ReadonlyMap<string, StoredDocument>
+  now: Date
+  /** The versions a release's archive removed, as they were (release.unarchive restores them). */
+  archivedVersions: (releaseId: string) => StoredDocument[]
+}
+
+export const actionError = (status: number, index: number, description: string) =>
+  new LakeError(
+    status,
+    {
+      error: {
+        type: 'actionError',
+        description,
+        items: [{index, error: {type: 'actionError', description}}],
+      },
+    },
+    description,
+  )
+
+/** A stored document as a mutation's input under `id`: the lake stamps `_rev` and the times again. */
+export const withoutSystemFields = (doc: StoredDocument, id: string) => {
+  const {_rev: _rev, _createdAt: _created, _updatedAt: _updated, ...rest} = doc
+  return {...rest, _id: id}
+}
+
+export const text = (action: Action, field: string, index: number) => {
+  const value = action[field]
+  if (typeof value !== 'string' || value === '')
+    throw actionError(400, index, `${String(action.actionType)} needs ${field}`)
+  return value
+}
+
+/** An object field of an action (`attributes`, `document`, `patch`). */
+export const object = (action: Action, field: string, index: number): Record<string, unknown> => {
+  const value = action[field]
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw actionError(400, index, `${String(action.actionType)} needs ${field} as an object`)
+  }
+  return value as Record<string, unknown>
+}

@@ -1,0 +1,234 @@
+// The release actions of Sanity's Actions API, `sanity.action.release.*` (@sanity/client 8 src/types.ts
+// `ReleaseAction`; src/releases/ReleasesClient.ts), turned into the lake's mutations so they take the dataset's
+// turn on the one write path. States move as the client's doc comments say: create → active; schedule active →
+// scheduled; unschedule scheduled → active; publish active|scheduled → published; archive active → archived
+// ("Archives an `active` release, and deletes all the release documents"); unarchive archived → active ("restores
+// all the release documents"); delete archived|published ("and all the release documents versions").
+// Publishing is one transaction: every version becomes its published document (or unpublishes it) and leaves
+// the release, or nothing changes.
+import {
+  type Action,
+  type ActionContext,
+  actionError,
+  object,
+  text,
+  withoutSystemFields,
+} from './actionInput.ts'
+import {isValidId, type StoredDocument} from './documents.ts'
+import type {MutationInput} from './mutate.ts'
+import {ACTIVE_RELEASE_LIMIT, activeReleaseCount, releaseLimitExceeded} from './releaseLimits.ts'
+import {patchProblem} from './patches.ts'
+import {
+  isReleaseDocument,
+  RELEASE_DOCUMENT_TYPE,
+  releaseDocumentId,
+  releaseVersions,
+  type ReleaseDocument,
+  type ReleaseState,
+  unpublishesOnRelease,
+  versionParts,
+} from './releases.ts'
+
+const RELEASE_TYPES = new Set(['asap', 'scheduled', 'undecided'])
+
+/** The release an action names, or Sanity's refusal of an unknown one. */
+function releaseOf(action: Action, index: number, context: ActionContext): ReleaseDocument {
+  const releaseId = text(action, 'releaseId', index)
+  const release = context.documents.get(releaseDocumentId(releaseId))
+  if (!isReleaseDocument(release))
+    throw actionError(404, index, `Release "${releaseId}" was not found`)
+  return release
+}
+
+function requireState(
+  release: ReleaseDocument,
+  allowed: readonly ReleaseState[],
+  verb: string,
+  index: number,
+) {
+  if (!allowed.includes(release.state)) {
+    throw actionError(
+      409,
+      index,
+      `Release "${release.name}" cannot be ${verb}: it is ${release.state} (only a release that is ${allowed.join(' or ')} can)`,
+    )
+  }
+}
+
+const setOnRelease = (
+  release: ReleaseDocument,
+  set: Record<string, unknown>,
+  unset: string[] = [],
+) => ({
+  patch: {id: release._id, ifRevisionID: release._rev, set, ...(unset.length > 0 ? {unset} : {})},
+})
+
+/** `publishAt` as Sanity takes it: an ISO 8601 date-time in the future. */
+function publishTime(action: Action, index: number, now: Date): string {
+  const value = action.publishAt
+  const time = typeof value === 'string' ? Date.parse(value) : Number.NaN
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T/.test(value) || Number.isNaN(time))
+    throw actionError(
+      400,
+      index,
+      `publishAt must be an ISO 8601 date-time, got ${JSON.stringify(value)}`,
+    )
+  if (time <= now.getTime())
+    throw actionError(400, index, `publishAt (${value}) must be in the future`)
+  return new Date(time).toISOString()
+}
+
+/** Each version's published document (or its removal), the versions gone and the release published. */
+export function publishMutations(
+  release: ReleaseDocument,
+  context: ActionContext,
+): MutationInput[] {
+  const versions = releaseVersions(context.documents, release.name)
+  const published = versions.flatMap((version): MutationInput[] => {
+    const documentId = versionParts(version._id)?.documentId ?? version._id
+    // The version's `_system` (its release bookkeeping) stays behind.
+    const {_system: _bookkeeping, ...content} = version
+    const outcome: MutationInput = unpublishesOnRelease(version)
+      ? {delete: {id: documentId}}
+      : {createOrReplace: withoutSystemFields(content as StoredDocument, documentId)}
+    return [outcome, {delete: {id: version._id}}]
+  })
+  return [
+    ...published,
+    setOnRelease(
+      release,
+      {
+        state: 'published',
+        publishedAt: context.now.toISOString(),
+        finalDocumentStates: versions.map((version) => ({
+          id: versionParts(version._id)?.documentId ?? version._id,
+        })),
+      },
+      ['error'],
+    ),
+  ]
+}
+
+function createRelease(action: Action, index: number, context: ActionContext): MutationInput[] {
+  const releaseId = text(action, 'releaseId', index)
+  const id = releaseDocumentId(releaseId)
+  if (!isValidId(id) || releaseId.includes('.'))
+    throw actionError(400, index, `"${releaseId}" is not a valid release id`)
+  if (context.documents.has(id))
+    throw actionError(409, index, `Release "${releaseId}" already exists`)
+  if (activeReleaseCount(context.documents) >= ACTIVE_RELEASE_LIMIT)
+    throw releaseLimitExceeded(index)
+  const metadata = action.metadata === undefined ? {} : object(action, 'metadata', index)
+  const releaseType = metadata.releaseType ?? 'undecided'
+  if (typeof releaseType !== 'string' || !RELEASE_TYPES.has(releaseType))
+    throw actionError(400, index, `metadata.releaseType must be asap, scheduled or undecided`)
+  return [
+    {
+      create: {
+        _id: id,
+        _type: RELEASE_DOCUMENT_TYPE,
+        name: releaseId,
+        state: 'active',
+        metadata: {...metadata, releaseType},
+      },
+    },
+  ]
+}
+
+function editRelease(action: Action, index: number, context: ActionContext): MutationInput[] {
+  const release = releaseOf(action, index, context)
+  if (release.state === 'scheduled')
+    throw actionError(
+      409,
+      index,
+      `Release "${release.name}" is scheduled: unschedule it before editing it`,
+    )
+  requireState(release, ['active'], 'edited', index)
+  const patch = object(action, 'patch', index)
+  const problem = patchProblem(patch)
+  if (problem) throw actionError(400, index, problem)
+  const outsideMetadata = ['set', 'setIfMissing', 'unset', 'inc', 'dec', 'insert', 'diffMatchPatch']
+    .flatMap((operation) => {
+      const value = patch[operation]
+      if (Array.isArray(value)) return value.filter((path) => typeof path === 'string')
+      return value && typeof value === 'object' && operation !== 'insert' ? Object.keys(value) : []
+    })
+    .filter(
+      (path) =>
+        path !== 'metadata' && !path.startsWith('metadata.') && !path.startsWith('metadata['),
+    )
+  if (outsideMetadata.length > 0)
+    throw actionError(
+      400,
+      index,
+      `A release edit may change metadata only, not ${outsideMetadata.join(', ')}`,
+    )
+  return [{patch: {...patch, id: release._id, ifRevisionID: release._rev}}]
+}
+
+export function releaseActionMutations(
+  action: Action,
+  index: number,
+  context: ActionContext,
+): MutationInput[] {
+  switch (action.actionType) {
+    case 'sanity.action.release.create':
+      return createRelease(action, index, context)
+    case 'sanity.action.release.edit':
+      return editRelease(action, index, context)
+    case 'sanity.action.release.schedule': {
+      const release = releaseOf(action, index, context)
+      requireState(release, ['active'], 'scheduled', index)
+      return [
+        setOnRelease(release, {
+          state: 'scheduled',
+          publishAt: publishTime(action, index, context.now),
+        }),
+      ]
+    }
+    case 'sanity.action.release.unschedule': {
+      const release = releaseOf(action, index, context)
+      requireState(release, ['scheduled'], 'unscheduled', index)
+      return [setOnRelease(release, {state: 'active'}, ['publishAt'])]
+    }
+    case 'sanity.action.release.publish': {
+      const release = releaseOf(action, index, context)
+      requireState(release, ['active', 'scheduled'], 'published', index)
+      return publishMutations(release, context)
+    }
+    case 'sanity.action.release.archive': {
+      const release = releaseOf(action, index, context)
+      requireState(release, ['active'], 'archived', index)
+      const versions = releaseVersions(context.documents, release.name)
+      return [
+        ...versions.map((version) => ({delete: {id: version._id}})),
+        setOnRelease(release, {state: 'archived'}),
+      ]
+    }
+    case 'sanity.action.release.unarchive': {
+      const release = releaseOf(action, index, context)
+      requireState(release, ['archived'], 'unarchived', index)
+      const restored = context
+        .archivedVersions(release.name)
+        .filter((version) => !context.documents.has(version._id))
+      return [
+        ...restored.map((version: StoredDocument) => ({
+          createIfNotExists: withoutSystemFields(version, version._id),
+        })),
+        setOnRelease(release, {state: 'active'}),
+      ]
+    }
+    case 'sanity.action.release.delete': {
+      const release = releaseOf(action, index, context)
+      requireState(release, ['archived', 'published'], 'deleted', index)
+      return [
+        ...releaseVersions(context.documents, release.name).map((version) => ({
+          delete: {id: version._id},
+        })),
+        {delete: {id: release._id}},
+      ]
+    }
+    default:
+      throw actionError(400, index, `Unknown action type "${String(action.actionType)}"`)
+  }
+}

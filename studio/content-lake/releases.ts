@@ -1,0 +1,62 @@
+// Content releases as Sanity stores them: a release is the system document `_.releases.<releaseId>` of
+// `_type: "system.release"`, and a document's version in it is `versions.<releaseId>.<documentId>`
+// (@sanity/client 8 src/types.ts `ReleaseDocument`, src/releases/ReleasesClient.ts; Studio's
+// core/releases/store/constants.ts `RELEASE_DOCUMENTS_PATH`). A version marked `_system.delete` unpublishes its
+// document when the release is published (Studio's `isGoingToUnpublish`).
+import type {StoredDocument} from './documents.ts'
+
+export const RELEASE_DOCUMENT_TYPE = 'system.release'
+export const RELEASE_DOCUMENTS_PREFIX = '_.releases.'
+export const VERSIONS_PREFIX = 'versions.'
+
+/** @sanity/client's `ReleaseState`; the lake passes through no intermediate (`…ing`) state. */
+export type ReleaseState = 'active' | 'scheduled' | 'published' | 'archived'
+
+export type ReleaseType = 'asap' | 'scheduled' | 'undecided'
+
+export type ReleaseDocument = StoredDocument & {
+  _type: typeof RELEASE_DOCUMENT_TYPE
+  name: string
+  state: ReleaseState
+  publishAt?: string
+  publishedAt?: string
+  error?: {message: string}
+  finalDocumentStates?: {id: string}[]
+  metadata: {
+    title?: string
+    description?: string
+    intendedPublishAt?: string
+    releaseType: ReleaseType
+    cardinality?: 'many' | 'one'
+  }
+}
+
+export const releaseDocumentId = (releaseId: string) => `${RELEASE_DOCUMENTS_PREFIX}${releaseId}`
+
+export const isReleaseDocument = (doc: StoredDocument | undefined): doc is ReleaseDocument =>
+  doc?._type === RELEASE_DOCUMENT_TYPE && doc._id.startsWith(RELEASE_DOCUMENTS_PREFIX)
+
+export const versionIdOf = (releaseId: string, documentId: string) =>
+  `${VERSIONS_PREFIX}${releaseId}.${documentId}`
+
+/** `versions.<releaseId>.<documentId>` read apart, or undefined for any other id. */
+export function versionParts(id: string): {releaseId: string; documentId: string} | undefined {
+  if (!id.startsWith(VERSIONS_PREFIX)) return undefined
+  const rest = id.slice(VERSIONS_PREFIX.length)
+  const dot = rest.indexOf('.')
+  if (dot <= 0 || dot === rest.length - 1) return undefined
+  return {releaseId: rest.slice(0, dot), documentId: rest.slice(dot + 1)}
+}
+
+/** Whether a version unpublishes its document when its release is published. */
+export const unpublishesOnRelease = (doc: StoredDocument) =>
+  (doc._system as {delete?: unknown} | undefined)?.delete === true
+
+/** The versions a release holds, in the dataset's order. */
+export function releaseVersions(
+  documents: ReadonlyMap<string, StoredDocument>,
+  releaseId: string,
+): StoredDocument[] {
+  const prefix = `${VERSIONS_PREFIX}${releaseId}.`
+  return [...documents.values()].filter((doc) => doc._id.startsWith(prefix))
+}

@@ -1,0 +1,97 @@
+// Content Releases through the real Studio's Releases tool, in Chromium, against a throwaway embedded lake: create
+// a release, add Straddle to it, change its price in the release, schedule it, and see the lake publish it at its
+// time and the public page change. The setup is studio.spec.ts's (support/studioEditor.ts).
+import type {Page} from '@playwright/test'
+import type {ReleaseDocument} from '@sanity/client'
+import {indicatorPrice} from './support/catalogue.ts'
+import {expect} from './support/fixtures.ts'
+import {studioStack, studioTest as test, studioUrl, useStudioStack} from './support/studioEditor.ts'
+
+useStudioStack()
+
+const TITLE = 'Diwali offer'
+
+/** The release the Studio made, read from the lake as the Releases tool reads it (`releases::all()`). */
+const releaseTitled = async (title: string) =>
+  (
+    await studioStack().editor.fetch<ReleaseDocument[]>(
+      'releases::all()[metadata.title == $title]',
+      {title},
+    )
+  )[0]
+
+/** A time some minutes ahead, on the minute: the Releases tool's date field takes minutes. */
+function minutesAhead(minutes: number) {
+  const at = new Date(Date.now() + minutes * 60_000)
+  at.setSeconds(0, 0)
+  return at
+}
+
+/** As the Releases tool's date field reads and writes it (date-fns "PP HH:mm", the browser's time zone). */
+const asTyped = (at: Date) =>
+  `${at.toLocaleDateString('en-US', {month: 'short', day: 'numeric', year: 'numeric'})} ${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`
+
+async function publicStraddle(page: Page) {
+  await page.goto(`${studioStack().live.site.url}/tradingview`)
+  return indicatorPrice(page, 'Straddle')
+}
+
+test('create a release, add Straddle, change its price in the release, schedule it: at its time the public page changes', async ({
+  page,
+}) => {
+  test.setTimeout(420_000)
+  const stack = studioStack()
+  // Far enough ahead to be still to come once the release is made and scheduled on a busy machine.
+  const publishAt = minutesAhead(3)
+  await page.goto(studioUrl('/releases'))
+  await page.getByRole('button', {name: 'New release'}).first().click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByPlaceholder(/Untitled/).fill(TITLE)
+  await dialog.getByRole('button', {name: 'Create release'}).click()
+  await expect.poll(async () => (await releaseTitled(TITLE))?.state).toBe('active')
+  const releaseId = (await releaseTitled(TITLE))!.name
+
+  await page.goto(studioUrl(`/structure/indicator;indicator-straddle?perspective=${releaseId}`))
+  await page.getByRole('button', {name: 'Add to release'}).click()
+  await expect
+    .poll(async () => stack.editor.getDocument(`versions.${releaseId}.indicator-straddle`))
+    .toBeTruthy()
+  await page.getByLabel('Price (₹)', {exact: true}).fill('450')
+  await expect
+    .poll(
+      async () =>
+        (await stack.editor.getDocument(`versions.${releaseId}.indicator-straddle`))?.price,
+    )
+    .toBe(450)
+  expect((await stack.editor.getDocument('indicator-straddle'))?.price).toBe(500)
+
+  // The release's page: its type picker, "At time" and the time, then Schedule.
+  await page.goto(studioUrl(`/releases/${releaseId}`))
+  await page.getByTestId('release-type-picker').first().click()
+  await page.getByRole('tab', {name: 'At time'}).click()
+  const date = page.locator('[data-ui="Popover"]').getByRole('textbox').first()
+  await date.fill(asTyped(publishAt))
+  await date.press('Enter')
+  // The picker saves the release's type and time as it closes.
+  await page.getByTestId('release-type-picker').first().click()
+  await expect
+    .poll(async () => {
+      const {metadata} = (await releaseTitled(TITLE))!
+      return [metadata.releaseType, Date.parse(metadata.intendedPublishAt ?? '')]
+    })
+    .toEqual(['scheduled', publishAt.getTime()])
+  await page.getByRole('button', {name: 'Schedule release...'}).click()
+  await page.getByRole('dialog').getByRole('button', {name: 'Yes, schedule'}).click()
+  await expect.poll(async () => (await releaseTitled(TITLE))?.state).toBe('scheduled')
+  const scheduledAt = Date.parse((await releaseTitled(TITLE))!.publishAt!)
+  expect(scheduledAt).toBe(publishAt.getTime())
+  await expect(await publicStraddle(page)).toHaveText('₹500')
+
+  await expect(async () => {
+    await expect(await publicStraddle(page)).toHaveText('₹450', {timeout: 1000})
+  }).toPass({timeout: 300_000, intervals: [1000]})
+  expect(Date.now()).toBeGreaterThanOrEqual(scheduledAt)
+  expect(await releaseTitled(TITLE)).toMatchObject({state: 'published'})
+  await page.goto(studioUrl(`/releases/${releaseId}`))
+  await expect(page.getByText('This release is published successfully.')).toBeVisible()
+})

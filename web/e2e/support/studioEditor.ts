@@ -1,0 +1,47 @@
+// The Studio's browser tests share this setup: an editorial stack with the real Studio built for its throwaway
+// lake, and one editor's browser for the whole file, as an editor keeps one (signed in once, the Studio's files
+// cached). Each test gets a new tab in it. The lake's HTTP/2 certificate comes from a throwaway local authority;
+// this browser accepts it.
+import type {BrowserContext, Page} from '@playwright/test'
+import {startEditorialStack, type EditorialStack} from '@quantedge/test-support/editorialStack'
+import {test as siteTest} from './fixtures.ts'
+
+let stack: EditorialStack | undefined
+let editor: BrowserContext | undefined
+
+export const studioTest = siteTest.extend<{page: Page}>({
+  // Playwright reads a fixture's dependencies from this pattern; this one has none.
+  // eslint-disable-next-line no-empty-pattern
+  page: async ({}, use) => {
+    const page = await editor!.newPage()
+    await use(page)
+    for (const open of editor!.pages()) await open.close()
+  },
+})
+
+/** Starts the stack and the editor's browser before the file's tests, and stops them after. */
+export function useStudioStack() {
+  // A Studio takes seconds to load on a busy machine: every test gets room for two of them.
+  studioTest.describe.configure({mode: 'serial', timeout: 90_000})
+  studioTest.beforeAll(async ({browser}) => {
+    studioTest.setTimeout(180_000)
+    stack = await startEditorialStack({studio: true})
+    editor = await browser.newContext({
+      ignoreHTTPSErrors: true,
+      viewport: {width: 1400, height: 900},
+    })
+  })
+  studioTest.afterAll(async () => {
+    await editor?.close()
+    await stack?.close()
+  })
+}
+
+/** The stack the file's tests run on (started by useStudioStack). */
+export function studioStack(): EditorialStack {
+  if (!stack) throw new Error('studioStack() is used outside useStudioStack()')
+  return stack
+}
+
+/** An address in the Studio. */
+export const studioUrl = (path: string) => `${studioStack().studio?.url ?? ''}${path}`
