@@ -128,6 +128,16 @@ describe('refusals', () => {
     )
   })
 
+  it('refuses a publish that would leave a strong reference dangling, publishing none of it', async () => {
+    await client.create({_id: 'drafts.newModule', _type: 'plan', price: 1})
+    await client
+      .patch('versions.rDiwali.pro')
+      .set({price: 1800, bundles: {_type: 'reference', _ref: 'newModule'}})
+      .commit()
+    await expectRefused({actionType: 'sanity.action.release.publish', releaseId: 'rDiwali'}, 409)
+    expect((await client.releases.get({releaseId: 'rDiwali'}))?.state).toBe('active')
+  })
+
   it('archives a release with its versions, and unarchive brings them back', async () => {
     await client.patch('versions.rDiwali.pro').set({price: 1800}).commit()
     await client.releases.archive({releaseId: 'rDiwali'})
