@@ -45,7 +45,7 @@ async function lakeWithRelease(
 /** The events a listener hears while `act` runs, once `count` have come. */
 async function heard(
   client: SanityClient,
-  options: {includeAllVersions?: boolean},
+  options: {includeAllVersions?: boolean; visibility?: 'query' | 'transaction'},
   count: number,
   act: () => Promise<unknown>,
 ) {
@@ -75,10 +75,12 @@ async function heard(
 
 it('tells listeners of versions only with includeAllVersions, and of a publish as one transaction', async () => {
   const client = await lakeWithRelease()
-  const versions = await heard(client, {includeAllVersions: true}, 1, () =>
+  // As the Studio's listenQuery listens: it refetches at once on a `query`-visible event.
+  const versions = await heard(client, {includeAllVersions: true, visibility: 'query'}, 1, () =>
     client.createVersion({releaseId: 'rDiwali', publishedId: 'straddle', baseId: 'straddle'}),
   )
   expect(versions.map(({documentId}) => documentId)).toEqual(['versions.rDiwali.straddle'])
+  expect(versions[0]?.visibility).toBe('query')
   await client.createVersion({releaseId: 'rDiwali', publishedId: 'pro', baseId: 'pro'})
   await client.patch('versions.rDiwali.pro').set({price: 1800}).commit()
   const published = await heard(client, {}, 2, () =>
