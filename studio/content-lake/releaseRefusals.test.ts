@@ -103,6 +103,17 @@ describe('refusals', () => {
     )
   })
 
+  it('refuses a document past the 1,000 a release may hold', async () => {
+    await client.releases.create({releaseId: 'rBig', metadata: {releaseType: 'asap'}})
+    const version = (n: number) => ({
+      actionType: 'sanity.action.document.version.create' as const,
+      publishedId: `module${n}`,
+      document: {_id: `versions.rBig.module${n}`, _type: 'pythonModule'},
+    })
+    await client.action(Array.from({length: 1000}, (_, n) => version(n)))
+    await expectRefused(version(1000), 409)
+  })
+
   it('refuses a schedule in the past or not a date', async () => {
     for (const publishAt of ['2001-01-01T00:00:00Z', 'next tuesday', ''])
       await expectRefused(
