@@ -89,6 +89,19 @@ it('tells listeners of versions only with includeAllVersions, and of a publish a
   expect(published.map(({documentId}) => documentId).sort()).toEqual(['pro', 'straddle'])
   expect(new Set(published.map(({transactionId}) => transactionId)).size).toBe(1)
   expect(published[0]?.transactionTotalEvents).toBe(2)
+  const history = await client.request<{
+    events: Record<
+      string,
+      {type: string; publishCause?: string; releaseId?: string; versionId?: string}[]
+    >
+  }>({url: '/data/history/production/events/documents/pro'})
+  expect(history.events.pro?.[0]).toMatchObject({
+    type: 'publishDocumentVersion',
+    publishCause: 'release.publish',
+    releaseId: 'rDiwali',
+    versionId: 'versions.rDiwali.pro',
+    revisionId: published[0]?.transactionId,
+  })
 })
 
 it('sends the webhook deliveries of a release publish with one transaction id', async () => {
