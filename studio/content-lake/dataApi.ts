@@ -116,6 +116,7 @@ export function listenForChanges(request: LakeRequest) {
       params: paramsFromSearch(search),
       authenticated: request.authenticated,
       includeResult: search.get('includeResult') !== 'false',
+      visibility: search.get('visibility') === 'query' ? 'query' : 'transaction',
       // From API version 2025-02-19 a listener hears of release versions only with `includeAllVersions=true`
       // (@sanity/client 8 src/types.ts `ListenOptions.includeAllVersions`).
       includeVersions:

@@ -3,6 +3,7 @@
 // Shapes are those Sanity Studio 6 reads (its `DocumentGroupEvent` types).
 import {DRAFTS_PREFIX, publishedIdOf} from './documents.ts'
 import type {DocumentEffects} from './effects.ts'
+import {releaseDocumentId, versionParts} from './releases.ts'
 import type {LoggedTransaction} from './transactionLog.ts'
 
 type EventCommon = {id: string; documentId: string; timestamp: string; author: string}
@@ -20,7 +21,8 @@ export type DocumentGroupEvent = EventCommon &
         revisionId: string
         versionId: string
         versionRevisionId?: string
-        publishCause: 'document.publish'
+        releaseId?: string
+        publishCause: 'document.publish' | 'release.publish' | 'release.schedule'
       }
     | {type: 'unpublishDocument'; versionId: string; versionRevisionId: string}
     | {type: 'deleteDocumentVersion'; versionId: string; versionRevisionId: string}
@@ -71,13 +73,43 @@ export function documentGroupEvents(
       timestamp: transaction.timestamp,
       author: transaction.author,
     }
-    const event = eventFor(common, published, draft, group)
+    const event =
+      releasePublish(transaction, common, published) ?? eventFor(common, published, draft, group)
     if (event) events.push(event)
     if (draft !== 'untouched')
       group.draftRevision = draft === 'deleted' ? undefined : transaction.id
     if (published !== 'untouched') group.published = published !== 'deleted'
   }
   return events.reverse()
+}
+
+/**
+ * A release's publish (its version of the document removed as the published document changes): Studio's
+ * `PublishDocumentVersionEvent` with the release's id and `release.publish`, or `release.schedule` when the
+ * release was published at its scheduled time.
+ */
+function releasePublish(
+  transaction: LoggedTransaction,
+  common: EventCommon,
+  published: EffectState,
+): DocumentGroupEvent | undefined {
+  if (published !== 'created' && published !== 'modified') return undefined
+  const versionId = Object.keys(transaction.effects).find(
+    (id) =>
+      versionParts(id)?.documentId === common.documentId &&
+      effectState(transaction.effects[id]) === 'deleted',
+  )
+  const releaseId = versionId ? versionParts(versionId)?.releaseId : undefined
+  if (!versionId || !releaseId) return undefined
+  const release = transaction.documents[releaseDocumentId(releaseId)]
+  return {
+    ...common,
+    type: 'publishDocumentVersion',
+    revisionId: common.id,
+    versionId,
+    releaseId,
+    publishCause: release?.publishAt ? 'release.schedule' : 'release.publish',
+  }
 }
 
 function eventFor(

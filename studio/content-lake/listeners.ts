@@ -18,6 +18,12 @@ type Listener = {
   params: Record<string, unknown>
   authenticated: boolean
   includeResult: boolean
+  /**
+   * `query` when the listener asked to hear of a change only once queries see it (@sanity/client 8 src/types.ts
+   * `ListenOptions.visibility`). The lake tells listeners after the change reached the query workers, so it can
+   * say so; the Studio's listenQuery refetches at once on such an event and waits 1.2 s on any other.
+   */
+  visibility: 'query' | 'transaction'
   /** Whether it hears of release versions (`versions.…`) too. */
   includeVersions: boolean
   res: HttpResponse
@@ -99,7 +105,7 @@ export class Listeners {
         ...(listener.includeResult && after ? {result: after} : {}),
         timestamp,
         transition: !before ? 'appear' : !after ? 'disappear' : 'update',
-        visibility: 'transaction',
+        visibility: listener.visibility,
         transactionTotalEvents: events.length,
         transactionCurrentEvent: index + 1,
       }

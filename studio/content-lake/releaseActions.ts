@@ -18,6 +18,7 @@ import {isValidId, type StoredDocument} from './documents.ts'
 import type {MutationInput} from './mutate.ts'
 import {ACTIVE_RELEASE_LIMIT, activeReleaseCount, releaseLimitExceeded} from './releaseLimits.ts'
 import {patchProblem} from './patches.ts'
+import {danglingReference} from './releaseReferences.ts'
 import {
   isReleaseDocument,
   RELEASE_DOCUMENT_TYPE,
@@ -78,21 +79,30 @@ function publishTime(action: Action, index: number, now: Date): string {
   return new Date(time).toISOString()
 }
 
-/** Each version's published document (or its removal), the versions gone and the release published. */
+/**
+ * Each version's published document (or its removal), the versions gone and the release published; a publish
+ * that would leave a strong reference dangling is refused whole (releaseReferences.ts).
+ */
 export function publishMutations(
   release: ReleaseDocument,
   context: ActionContext,
+  index = 0,
 ): MutationInput[] {
   const versions = releaseVersions(context.documents, release.name)
+  const outcome = new Map<string, StoredDocument | null>()
   const published = versions.flatMap((version): MutationInput[] => {
     const documentId = versionParts(version._id)?.documentId ?? version._id
     // The version's `_system` (its release bookkeeping) stays behind.
     const {_system: _bookkeeping, ...content} = version
-    const outcome: MutationInput = unpublishesOnRelease(version)
+    const document = withoutSystemFields(content as StoredDocument, documentId)
+    outcome.set(documentId, unpublishesOnRelease(version) ? null : (document as StoredDocument))
+    const change: MutationInput = unpublishesOnRelease(version)
       ? {delete: {id: documentId}}
-      : {createOrReplace: withoutSystemFields(content as StoredDocument, documentId)}
-    return [outcome, {delete: {id: version._id}}]
+      : {createOrReplace: document}
+    return [change, {delete: {id: version._id}}]
   })
+  const conflict = danglingReference(context.documents, outcome)
+  if (conflict) throw actionError(409, index, conflict)
   return [
     ...published,
     setOnRelease(
@@ -194,7 +204,7 @@ export function releaseActionMutations(
     case 'sanity.action.release.publish': {
       const release = releaseOf(action, index, context)
       requireState(release, ['active', 'scheduled'], 'published', index)
-      return publishMutations(release, context)
+      return publishMutations(release, context, index)
     }
     case 'sanity.action.release.archive': {
       const release = releaseOf(action, index, context)

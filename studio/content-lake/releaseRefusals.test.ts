@@ -103,6 +103,17 @@ describe('refusals', () => {
     )
   })
 
+  it('refuses a document past the 1,000 a release may hold', async () => {
+    await client.releases.create({releaseId: 'rBig', metadata: {releaseType: 'asap'}})
+    const version = (n: number) => ({
+      actionType: 'sanity.action.document.version.create' as const,
+      publishedId: `module${n}`,
+      document: {_id: `versions.rBig.module${n}`, _type: 'pythonModule'},
+    })
+    await client.action(Array.from({length: 1000}, (_, n) => version(n)))
+    await expectRefused(version(1000), 409)
+  })
+
   it('refuses a schedule in the past or not a date', async () => {
     for (const publishAt of ['2001-01-01T00:00:00Z', 'next tuesday', ''])
       await expectRefused(
@@ -126,6 +137,16 @@ describe('refusals', () => {
       },
       409,
     )
+  })
+
+  it('refuses a publish that would leave a strong reference dangling, publishing none of it', async () => {
+    await client.create({_id: 'drafts.newModule', _type: 'plan', price: 1})
+    await client
+      .patch('versions.rDiwali.pro')
+      .set({price: 1800, bundles: {_type: 'reference', _ref: 'newModule'}})
+      .commit()
+    await expectRefused({actionType: 'sanity.action.release.publish', releaseId: 'rDiwali'}, 409)
+    expect((await client.releases.get({releaseId: 'rDiwali'}))?.state).toBe('active')
   })
 
   it('archives a release with its versions, and unarchive brings them back', async () => {

@@ -85,6 +85,30 @@ describe('a scheduled release', () => {
   })
 })
 
+describe('a scheduled publish that conflicts', () => {
+  it('leaves the release unpublished, active again, with its error recorded', async () => {
+    await scheduledRelease('rDiwali', 400, 10)
+    await client.releases.unschedule({releaseId: 'rDiwali'})
+    await client
+      .patch('versions.rDiwali.straddle')
+      .set({pairedWith: {_type: 'reference', _ref: 'not-published'}})
+      .commit()
+    await client.releases.schedule({
+      releaseId: 'rDiwali',
+      publishAt: new Date(START + 10 * MINUTE).toISOString(),
+    })
+    clock.advance(10 * MINUTE)
+    await waitForState('rDiwali', 'active')
+    const release = await client.releases.get({releaseId: 'rDiwali'})
+    expect(release?.error?.message).toBe(
+      'Document "straddle" references non-existent document "not-published"',
+    )
+    expect(release?.publishAt).toBeUndefined()
+    expect(await price()).toBe(500)
+    expect(await client.getDocument('versions.rDiwali.straddle')).toMatchObject({price: 400})
+  })
+})
+
 describe('a lake stopped over a release’s publishAt', () => {
   it('publishes the releases that fell due at start, in publishAt order', async () => {
     await scheduledRelease('rLater', 300, 20)

@@ -3,33 +3,25 @@
 // (@sanity/client 8 src/types.ts `ReleaseDocument`, src/releases/ReleasesClient.ts; Studio's
 // core/releases/store/constants.ts `RELEASE_DOCUMENTS_PATH`). A version marked `_system.delete` unpublishes its
 // document when the release is published (Studio's `isGoingToUnpublish`).
+import type {ReleaseDocument as ClientReleaseDocument} from '@sanity/client'
 import type {StoredDocument} from './documents.ts'
 
 export const RELEASE_DOCUMENT_TYPE = 'system.release'
 export const RELEASE_DOCUMENTS_PREFIX = '_.releases.'
 export const VERSIONS_PREFIX = 'versions.'
 
-/** @sanity/client's `ReleaseState`; the lake passes through no intermediate (`…ing`) state. */
-export type ReleaseState = 'active' | 'scheduled' | 'published' | 'archived'
+/** The states the lake moves a release through; it passes through none of @sanity/client's `…ing` states. */
+export type ReleaseState = Extract<
+  ClientReleaseDocument['state'],
+  'active' | 'scheduled' | 'published' | 'archived'
+>
 
-export type ReleaseType = 'asap' | 'scheduled' | 'undecided'
-
-export type ReleaseDocument = StoredDocument & {
-  _type: typeof RELEASE_DOCUMENT_TYPE
-  name: string
-  state: ReleaseState
-  publishAt?: string
-  publishedAt?: string
-  error?: {message: string}
-  finalDocumentStates?: {id: string}[]
-  metadata: {
-    title?: string
-    description?: string
-    intendedPublishAt?: string
-    releaseType: ReleaseType
-    cardinality?: 'many' | 'one'
-  }
-}
+/** A stored release document, in @sanity/client's shape. */
+export type ReleaseDocument = StoredDocument &
+  Pick<
+    ClientReleaseDocument,
+    'name' | 'publishAt' | 'publishedAt' | 'error' | 'finalDocumentStates' | 'metadata'
+  > & {_type: typeof RELEASE_DOCUMENT_TYPE; state: ReleaseState}
 
 export const releaseDocumentId = (releaseId: string) => `${RELEASE_DOCUMENTS_PREFIX}${releaseId}`
 

@@ -12,7 +12,8 @@ import {
 } from './actionInput.ts'
 import {isDraftId, publishedIdOf} from './documents.ts'
 import type {MutationInput} from './mutate.ts'
-import {isReleaseDocument, releaseDocumentId, versionParts} from './releases.ts'
+import {RELEASE_DOCUMENT_LIMIT} from './releaseLimits.ts'
+import {isReleaseDocument, releaseDocumentId, releaseVersions, versionParts} from './releases.ts'
 
 /** Refuses a version id that is not `drafts.<publishedId>` or `versions.<an active release>.<publishedId>`. */
 function checkVersionId(
@@ -45,6 +46,13 @@ function checkVersionId(
       409,
       index,
       `Release "${parts.releaseId}" is ${release.state}: its documents cannot change`,
+    )
+  const held = releaseVersions(context.documents, parts.releaseId)
+  if (!context.documents.has(versionId) && held.length >= RELEASE_DOCUMENT_LIMIT)
+    throw actionError(
+      409,
+      index,
+      `Release "${parts.releaseId}" already holds ${RELEASE_DOCUMENT_LIMIT} documents, the most a release may`,
     )
 }
 
