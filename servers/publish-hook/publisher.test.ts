@@ -9,6 +9,8 @@ function recordingPublisher() {
   const releasesDir = mkdtempSync(join(tmpdir(), 'publisher-'))
   const renders: RenderJob[] = []
   const switched: string[] = []
+  /** How long each render takes, in fake time. */
+  const renderMs = {value: 0}
   const publisher = new Publisher({
     releasesDir,
     liveBuildDir: join(releasesDir, '00000-first'),
@@ -16,6 +18,7 @@ function recordingPublisher() {
     canRenderFrom: () => true,
     render: async (job) => {
       renders.push(job)
+      await new Promise((resolve) => setTimeout(resolve, renderMs.value))
       return ['/tradingview']
     },
     swap: (siteDir) => switched.push(siteDir),
@@ -23,7 +26,7 @@ function recordingPublisher() {
     renderDebounceMs: 100,
     log: () => undefined,
   })
-  return {publisher, renders, switched, releasesDir}
+  return {publisher, renders, switched, releasesDir, renderMs}
 }
 
 describe('Publisher', () => {
@@ -80,5 +83,45 @@ describe('Publisher', () => {
     await vi.advanceTimersByTimeAsync(2000)
     expect(renders).toEqual([])
     expect(publisher.status()).toMatchObject({building: false, waiting: 0, rebuilds: []})
+  })
+
+  it('does not switch in a render during which another change came, and renders again with both', async () => {
+    const {publisher, renders, switched, renderMs} = parts
+    renderMs.value = 1000
+    publisher.request('update sitePage-home', ['id:sitePage-home'])
+    await vi.advanceTimersByTimeAsync(500)
+    expect(renders).toHaveLength(1)
+    publisher.request('live event: a release of 3 documents', [
+      'id:indicator-straddle',
+      'id:plan-index',
+    ])
+    await vi.advanceTimersByTimeAsync(800)
+    expect(switched).toEqual([])
+    await vi.advanceTimersByTimeAsync(1500)
+    expect(renders).toHaveLength(2)
+    expect([...renders[1]!.changedTags].sort()).toEqual([
+      'id:indicator-straddle',
+      'id:plan-index',
+      'id:sitePage-home',
+    ])
+    expect(switched).toHaveLength(1)
+    expect(publisher.status().rebuilds).toMatchObject([
+      {ok: true, reasons: ['update sitePage-home', 'live event: a release of 3 documents']},
+    ])
+  })
+
+  it('switches in the third render in a row even when changes keep coming, so a stream of them cannot starve the site', async () => {
+    const {publisher, renders, switched, renderMs} = parts
+    renderMs.value = 1000
+    publisher.request('change 0', ['id:a'])
+    for (let change = 1; change <= 3; change += 1) {
+      await vi.advanceTimersByTimeAsync(600)
+      publisher.request(`change ${change}`, [`id:${change}`])
+      await vi.advanceTimersByTimeAsync(600)
+    }
+    expect(renders.length).toBeGreaterThanOrEqual(3)
+    expect(switched).toHaveLength(1)
+    await vi.advanceTimersByTimeAsync(3000)
+    expect(switched).toHaveLength(2)
   })
 })

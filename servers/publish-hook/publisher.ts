@@ -4,11 +4,17 @@
 // cannot be re-rendered, takes a full build. Requests within the debounce window (short for a re-render, longer
 // for a full build), or during a build, share the next one, and a trigger may hold the next one until it knows all
 // a change touches; builds never overlap; a release goes live only when complete (the server switches folders in
-// one step). A failed build leaves the previous release live and says why.
+// one step). A build during which another change came may have read part of that change (some pages before a
+// release's transaction, some after): it is not switched in but built again with the change, up to
+// MAX_WITHHELD times in a row, so a steady stream of publishes cannot keep the site from updating. A failed
+// build leaves the previous release live and says why.
 import {mkdirSync, mkdtempSync, readdirSync, rmSync} from 'node:fs'
 import {basename, join} from 'node:path'
 
 export type RebuildKind = 'render' | 'full build'
+
+/** How many builds in a row may be built again, unswitched, because a change came while they ran. */
+const MAX_WITHHELD = 2
 
 export type RebuildOutcome = {
   number: number
@@ -60,6 +66,8 @@ export class Publisher {
   #running: Promise<void> | undefined
   /** Triggers that know a change is coming but not yet what it touches (a transaction being looked up). */
   #holds = 0
+  /** Builds in a row not switched in because a change came while they ran. */
+  #withheld = 0
   #builds = 0
   #history: RebuildOutcome[] = []
 
@@ -174,6 +182,16 @@ export class Publisher {
       } else {
         await this.#options.build(buildDir)
       }
+      if (this.#pending.reasons.length > 0 && this.#withheld < MAX_WITHHELD) {
+        this.#withheld += 1
+        rmSync(buildDir, {recursive: true, force: true})
+        this.#buildAgainWith(kind, reasons, tags, requestedAt)
+        log(
+          `[publish] ${kind} #${number} not switched in: a change came while it ran, so it runs again with that change`,
+        )
+        return
+      }
+      this.#withheld = 0
       this.#options.swap(join(buildDir, 'client'))
       this.#liveBuildDir = buildDir
       this.#record({
@@ -200,6 +218,14 @@ export class Publisher {
         `[publish] ${kind} #${number} FAILED after ${seconds()}; the previous site stays live: ${message}`,
       )
     }
+  }
+
+  /** Puts a withheld build's changes back in front of the ones that came while it ran. */
+  #buildAgainWith(kind: RebuildKind, reasons: string[], tags: Set<string>, requestedAt: number) {
+    this.#pending.reasons.unshift(...reasons)
+    for (const tag of tags) this.#pending.tags.add(tag)
+    if (kind === 'full build') this.#pending.fullBuild = true
+    this.#firstRequestAt = Math.min(this.#firstRequestAt ?? requestedAt, requestedAt)
   }
 
   #record(outcome: RebuildOutcome) {
