@@ -24,7 +24,11 @@ export function actionsToMutations(body: unknown, context: ActionContext): Mutat
   const actions = (body as {actions?: unknown} | null)?.actions
   if (!Array.isArray(actions) || actions.length === 0)
     throw badRequest('The body must be {"actions": [...]} with at least one action')
-  return actions.flatMap((action: unknown, index): MutationInput[] => {
+  return checkedOnce(
+    actions.flatMap((action: unknown, index): MutationInput[] => actionMutations(action, index)),
+  )
+
+  function actionMutations(action: unknown, index: number): MutationInput[] {
     if (!isAction(action))
       throw actionError(400, index, `Action ${index} must be an object with an actionType`)
     switch (action.actionType) {
@@ -124,5 +128,28 @@ export function actionsToMutations(body: unknown, context: ActionContext): Mutat
         }
         throw actionError(400, index, `Unknown action type "${String(action.actionType)}"`)
     }
+  }
+}
+
+/**
+ * The actions of one request are one transaction, each after the one before (Sanity's Actions API,
+ * https://www.sanity.io/docs/http-reference/actions): a document an earlier action wrote has a new revision only
+ * inside it, so a later action's revision check on it (the release actions make one) is the earlier action's.
+ */
+function checkedOnce(mutations: MutationInput[]): MutationInput[] {
+  const written = new Set<string>()
+  return mutations.map((mutation) => {
+    const id =
+      'patch' in mutation
+        ? mutation.patch.id
+        : 'delete' in mutation
+          ? mutation.delete.id
+          : Object.values(mutation)[0]?._id
+    const checked =
+      'patch' in mutation && id && written.has(id)
+        ? {patch: {...mutation.patch, ifRevisionID: undefined}}
+        : mutation
+    if (id) written.add(id)
+    return checked
   })
 }

@@ -80,6 +80,23 @@ describe('release documents', () => {
     })
   })
 
+  it('takes an edit and a schedule of one release in one request, one after the other', async () => {
+    const {releaseId} = await client.releases.create({metadata: {releaseType: 'asap'}})
+    await client.action([
+      {
+        actionType: 'sanity.action.release.edit',
+        releaseId,
+        patch: {set: {'metadata.title': 'Diwali', 'metadata.releaseType': 'scheduled'}},
+      },
+      {actionType: 'sanity.action.release.schedule', releaseId, publishAt: '2030-11-01T00:00:00Z'},
+    ])
+    expect(await client.releases.get({releaseId})).toMatchObject({
+      state: 'scheduled',
+      publishAt: '2030-11-01T00:00:00.000Z',
+      metadata: {title: 'Diwali', releaseType: 'scheduled'},
+    })
+  })
+
   it('changes nothing on a dry run', async () => {
     await client.action(
       {
