@@ -3,10 +3,10 @@
 // the embedded lake, it takes the lake's and the preview's addresses from its page instead, so a build of the same
 // sources starts from a kept one (server-kit's keptBuilds.ts) whatever ports a stack has.
 import {cpSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
-import {stripTypeScriptTypes} from 'node:module'
 import {join, resolve} from 'node:path'
 import {buildOrStartFromKept} from '@quantedge/server-kit/keptBuilds'
 import {run} from '@quantedge/server-kit/run'
+import ts from 'typescript'
 
 export const studioDir = resolve(import.meta.dirname, '..')
 
@@ -77,7 +77,11 @@ function routeToEmbeddedLake(outDir: string, env: Record<string, string>) {
     ['worker.ts', 'lake-worker.js'],
   ] as const) {
     const code = readFileSync(join(studioDir, 'lakeRoute', source), 'utf8')
-    writeFileSync(join(outDir, served), stripTypeScriptTypes(code))
+    // TypeScript's own transpiler: Node's stripTypeScriptTypes warns that it is experimental on every build.
+    const {outputText} = ts.transpileModule(code, {
+      compilerOptions: {target: ts.ScriptTarget.ES2023, module: ts.ModuleKind.ESNext},
+    })
+    writeFileSync(join(outDir, served), outputText)
   }
 }
 
