@@ -5,6 +5,7 @@ import type {AddressInfo} from 'node:net'
 import type {MutationEvent, SanityClient} from '@sanity/client'
 import {afterEach, expect, it} from 'vitest'
 import {startTestLake, testLakeClient, type TestLake} from './testLake.ts'
+import {publishCatalogue} from './testCatalogue.ts'
 
 let lake: TestLake | undefined
 let receiver: Server | undefined
@@ -32,12 +33,7 @@ async function lakeWithRelease(
 ): Promise<SanityClient> {
   lake = await startTestLake(undefined, webhooks)
   const client = testLakeClient(lake.url)
-  await client
-    .transaction()
-    .create({_id: 'straddle', _type: 'indicator', price: 500})
-    .create({_id: 'strangle', _type: 'indicator', price: 500})
-    .create({_id: 'pro', _type: 'plan', price: 2000})
-    .commit()
+  await publishCatalogue(client)
   await client.releases.create({releaseId: 'rDiwali', metadata: {releaseType: 'asap'}})
   return client
 }

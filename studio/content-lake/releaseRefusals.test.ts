@@ -3,6 +3,7 @@
 import type {SanityClient} from '@sanity/client'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
 import {startTestLake, testLakeClient, type TestLake} from './testLake.ts'
+import {publishCatalogue} from './testCatalogue.ts'
 
 let lake: TestLake
 let client: SanityClient
@@ -10,12 +11,7 @@ let client: SanityClient
 beforeEach(async () => {
   lake = await startTestLake()
   client = testLakeClient(lake.url)
-  await client
-    .transaction()
-    .create({_id: 'straddle', _type: 'indicator', price: 500})
-    .create({_id: 'strangle', _type: 'indicator', price: 500})
-    .create({_id: 'pro', _type: 'plan', price: 2000})
-    .commit()
+  await publishCatalogue(client)
   await client.releases.create({releaseId: 'rDiwali', metadata: {releaseType: 'asap'}})
   for (const id of ['straddle', 'strangle', 'pro'])
     await client.createVersion({releaseId: 'rDiwali', publishedId: id, baseId: id})

@@ -4,6 +4,7 @@
 import type {SanityClient} from '@sanity/client'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
 import {startTestLake, testLakeClient, type TestLake} from './testLake.ts'
+import {publishCatalogue} from './testCatalogue.ts'
 
 let lake: TestLake
 let client: SanityClient
@@ -11,12 +12,7 @@ let client: SanityClient
 beforeEach(async () => {
   lake = await startTestLake()
   client = testLakeClient(lake.url)
-  await client
-    .transaction()
-    .create({_id: 'straddle', _type: 'indicator', name: 'Straddle', price: 500})
-    .create({_id: 'strangle', _type: 'indicator', name: 'Strangle', price: 500})
-    .create({_id: 'pro', _type: 'plan', name: 'Pro', price: 2000})
-    .commit()
+  await publishCatalogue(client)
 })
 afterEach(() => lake.close())
 
