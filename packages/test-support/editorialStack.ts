@@ -5,6 +5,7 @@
 import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
+import type {Clock} from '@quantedge/content-lake/clock'
 import {TEST_LAKE_TOKEN, testLakeClient} from '@quantedge/content-lake/testLake'
 import {contentClient} from '@quantedge/content-access/client'
 import {readContentEnv, SITE_DOCUMENT_TYPES} from '@quantedge/content-access/env'
@@ -25,6 +26,15 @@ export async function startEditorialStack({
   followLive = true,
   webhooks = true,
   studio = false,
+  lakeClock,
+}: {
+  debounceMs?: number
+  renderDebounceMs?: number
+  followLive?: boolean
+  webhooks?: boolean
+  studio?: boolean
+  /** The lake's time and timers (a test's clock, to reach a release's publishAt without waiting for it). */
+  lakeClock?: Clock
 } = {}) {
   const hookPort = await freePort()
   // The Studio's origin is the one browser origin the lake lets in (its CORS allow-list).
@@ -44,6 +54,7 @@ export async function startEditorialStack({
       secure: studio,
       corsOrigins: studio ? [`http://localhost:${studioPort}`] : [],
       streamPorts: studio ? [0, 0, 0, 0] : [],
+      ...(lakeClock ? {clock: lakeClock} : {}),
     },
   )
   const build = await buildSiteFrom(lake)

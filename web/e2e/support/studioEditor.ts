@@ -3,6 +3,7 @@
 // cached). Each test gets a new tab in it. The lake's HTTP/2 certificate comes from a throwaway local authority;
 // this browser accepts it.
 import type {BrowserContext, Page} from '@playwright/test'
+import type {Clock} from '@quantedge/content-lake/clock'
 import {startEditorialStack, type EditorialStack} from '@quantedge/test-support/editorialStack'
 import {test as siteTest} from './fixtures.ts'
 
@@ -20,12 +21,12 @@ export const studioTest = siteTest.extend<{page: Page}>({
 })
 
 /** Starts the stack and the editor's browser before the file's tests, and stops them after. */
-export function useStudioStack() {
+export function useStudioStack({lakeClock}: {lakeClock?: Clock} = {}) {
   // A Studio takes seconds to load on a busy machine: every test gets room for two of them.
   studioTest.describe.configure({mode: 'serial', timeout: 90_000})
   studioTest.beforeAll(async ({browser}) => {
     studioTest.setTimeout(180_000)
-    stack = await startEditorialStack({studio: true})
+    stack = await startEditorialStack({studio: true, ...(lakeClock ? {lakeClock} : {})})
     editor = await browser.newContext({
       ignoreHTTPSErrors: true,
       viewport: {width: 1400, height: 900},
