@@ -61,11 +61,12 @@ export async function buildOrStartFromKept({
       forgetUnused(keptBuildsDir)
       return 'built'
     }
+    // Marked as used before the lock goes, so no other process forgets it while it is copied.
+    const now = new Date()
+    utimesSync(keptDir, now, now)
   } finally {
     await release().catch(() => {})
   }
-  const now = new Date()
-  utimesSync(keptDir, now, now)
   await fromKept(keptDir)
   return 'from a kept build'
 }
