@@ -46,13 +46,22 @@ test('create a release, add Straddle, change its price in the release, schedule 
   test.setTimeout(240_000)
   const stack = studioStack()
   // Far enough ahead to be still to come once the release is made and scheduled on a busy machine.
-  const publishAt = minutesAhead(3)
+  const publishAt = minutesAhead(5)
   await page.goto(studioUrl('/releases'))
-  await page.getByRole('button', {name: 'New release'}).first().click()
+  // While the tool loads, the dialog can render again or close under the click (seen in CI on a busy machine, the
+  // click then waiting for minutes): it is opened again, as an editor would, until the release is there.
   const dialog = page.getByRole('dialog')
-  await dialog.getByPlaceholder(/Untitled/).fill(TITLE)
-  await dialog.getByRole('button', {name: 'Create release'}).click()
-  await expect.poll(async () => (await releaseTitled(TITLE))?.state).toBe('active')
+  await expect(async () => {
+    if (!(await releaseTitled(TITLE))) {
+      if (!(await dialog.isVisible()))
+        await page.getByRole('button', {name: 'New release'}).first().click({timeout: 5000})
+      await dialog.getByPlaceholder(/Untitled/).fill(TITLE, {timeout: 5000})
+      await dialog.getByRole('button', {name: 'Create release'}).click({timeout: 5000})
+    }
+    await expect
+      .poll(async () => (await releaseTitled(TITLE))?.state, {timeout: 5000})
+      .toBe('active')
+  }).toPass({timeout: 120_000})
   const releaseId = (await releaseTitled(TITLE))!.name
 
   await page.goto(studioUrl(`/structure/indicator;indicator-straddle?perspective=${releaseId}`))
@@ -71,19 +80,29 @@ test('create a release, add Straddle, change its price in the release, schedule 
 
   // The release's page: its type picker, "At time" and the time, then Schedule.
   await page.goto(studioUrl(`/releases/${releaseId}`))
-  await page.getByTestId('release-type-picker').first().click()
-  await page.getByRole('tab', {name: 'At time'}).click()
-  const date = page.locator('[data-ui="Popover"]').getByRole('textbox').first()
-  await date.fill(asTyped(publishAt))
-  await date.press('Enter')
-  // The picker saves the release's type and time as it closes.
-  await page.getByTestId('release-type-picker').first().click()
-  await expect
-    .poll(async () => {
-      const {metadata} = (await releaseTitled(TITLE))!
-      return [metadata.releaseType, Date.parse(metadata.intendedPublishAt ?? '')]
-    })
-    .toEqual(['scheduled', publishAt.getTime()])
+  // The picker saves the release's type and time as it closes; it may close under a keystroke on a busy machine
+  // (seen: the Enter then waited for minutes), and is then opened again until the release holds the time.
+  const timeIsSet = async () => {
+    const {metadata} = (await releaseTitled(TITLE))!
+    return (
+      metadata.releaseType === 'scheduled' &&
+      Date.parse(metadata.intendedPublishAt ?? '') === publishAt.getTime()
+    )
+  }
+  const popover = page.locator('[data-ui="Popover"]')
+  await expect(async () => {
+    if (!(await timeIsSet())) {
+      if (!(await popover.isVisible()))
+        await page.getByTestId('release-type-picker').first().click({timeout: 5000})
+      await page.getByRole('tab', {name: 'At time'}).click({timeout: 5000})
+      const date = popover.getByRole('textbox').first()
+      await date.fill(asTyped(publishAt), {timeout: 5000})
+      await date.press('Enter', {timeout: 5000})
+      if (await popover.isVisible())
+        await page.getByTestId('release-type-picker').first().click({timeout: 5000})
+    }
+    await expect.poll(timeIsSet, {timeout: 5000}).toBe(true)
+  }).toPass({timeout: 120_000})
   await page.getByRole('button', {name: 'Schedule release...'}).click()
   await page.getByRole('dialog').getByRole('button', {name: 'Yes, schedule'}).click()
   await expect.poll(async () => (await releaseTitled(TITLE))?.state).toBe('scheduled')
