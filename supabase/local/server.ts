@@ -7,7 +7,7 @@ import {lockDataFolder, type DataFolderLock} from '@quantedge/server-kit/dataFol
 import {globPattern} from './auth/redirect.ts'
 import {authError} from './auth/errors.ts'
 import type {AuthContext} from './auth/context.ts'
-import {authLimits} from './auth/rateLimits.ts'
+import {authLimits, type Now} from './auth/rateLimits.ts'
 import {handleAuth} from './auth/router.ts'
 import {gatewayHeaders, socketAddress} from './clientAddress.ts'
 import {readAuthConfig, type AuthConfig} from './config.ts'
@@ -57,6 +57,8 @@ export type LocalSupabaseOptions = {
    * 'off': no clock and no kick after an insert, for tests that drain the outbox themselves.
    */
   outboxSchedule?: Schedule | 'off'
+  /** The time GoTrue's limits refill by: the system's, or one a test holds still or moves. */
+  limitsClock?: Now
 }
 
 export type LocalSupabase = {
@@ -124,7 +126,7 @@ export async function startLocalSupabase(
         siteUrl: config.siteUrl,
         allowList: config.additionalRedirectUrls.map(globPattern),
       },
-      limits: authLimits(config),
+      limits: authLimits(config, options.limitsClock),
     }
     const projectUrl = () => auth.publicUrl
     const runner = functionRunner(projectUrl, () =>

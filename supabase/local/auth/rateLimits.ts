@@ -8,16 +8,21 @@ const FIVE_MINUTES_S = 300
 const BURST = 30
 const FORGET_AFTER_MS = 3_600_000
 
+/** Milliseconds since the epoch: `Date.now` in a server, a clock the test holds in a test. */
+export type Now = () => number
+
 export class AddressBuckets {
   readonly #buckets = new Map<string, {tokens: number; at: number}>()
   readonly #perSecond: number
+  readonly #now: Now
 
-  constructor(perFiveMinutes: number) {
+  constructor(perFiveMinutes: number, now: Now = Date.now) {
     this.#perSecond = perFiveMinutes / FIVE_MINUTES_S
+    this.#now = now
   }
 
   /** Takes one request from the address's bucket; false when it is empty. */
-  allow(address: string, now = Date.now()): boolean {
+  allow(address: string, now = this.#now()): boolean {
     const previous = this.#buckets.get(address)
     const tokens =
       previous && now - previous.at < FORGET_AFTER_MS
@@ -42,15 +47,18 @@ export class AddressBuckets {
 export class IntervalLimit {
   readonly #events: number
   readonly #intervalMs: number
-  #last = Date.now()
+  readonly #now: Now
+  #last: number
   #count = 0
 
-  constructor(events: number, intervalMs: number) {
+  constructor(events: number, intervalMs: number, now: Now = Date.now) {
     this.#events = events
     this.#intervalMs = intervalMs
+    this.#now = now
+    this.#last = now()
   }
 
-  allow(now = Date.now()): boolean {
+  allow(now = this.#now()): boolean {
     const intervals = Math.floor((now - this.#last) / this.#intervalMs)
     if (intervals > 0) {
       this.#last += intervals * this.#intervalMs
@@ -72,13 +80,13 @@ export type AuthLimits = {
   emailSent: IntervalLimit
 }
 
-export function authLimits({rateLimit}: AuthConfig): AuthLimits {
+export function authLimits({rateLimit}: AuthConfig, now: Now = Date.now): AuthLimits {
   return {
-    signups: new AddressBuckets(rateLimit.signInSignUps),
-    recover: new AddressBuckets(rateLimit.signInSignUps),
-    userUpdate: new AddressBuckets(rateLimit.signInSignUps),
-    token: new AddressBuckets(rateLimit.tokenRefresh),
-    verify: new AddressBuckets(rateLimit.tokenVerifications),
-    emailSent: new IntervalLimit(rateLimit.emailSent, 3_600_000),
+    signups: new AddressBuckets(rateLimit.signInSignUps, now),
+    recover: new AddressBuckets(rateLimit.signInSignUps, now),
+    userUpdate: new AddressBuckets(rateLimit.signInSignUps, now),
+    token: new AddressBuckets(rateLimit.tokenRefresh, now),
+    verify: new AddressBuckets(rateLimit.tokenVerifications, now),
+    emailSent: new IntervalLimit(rateLimit.emailSent, 3_600_000, now),
   }
 }
