@@ -1,5 +1,5 @@
 import {spawn, type ChildProcess} from 'node:child_process'
-import {mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync} from 'node:fs'
+import {mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {once} from 'node:events'
@@ -70,6 +70,22 @@ describe('lockDataFolder', () => {
     await expect(taken).resolves.toHaveProperty('release')
     await (await taken).release()
   }, 15_000)
+
+  it('keeps its lock fresh while the holder’s thread is blocked past the stale time', async () => {
+    const folder = throwawayFolder()
+    const held = await lockDataFolder(folder, 'a server loading its database')
+    // What PGlite's start does to the server's thread on a busy machine: nothing else runs on it for seconds.
+    const blockedFor = 5000
+    const blockedAt = Date.now()
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, blockedFor)
+    const age = Date.now() - statSync(join(folder, 'in-use.lock')).mtimeMs
+    expect(Date.now() - blockedAt).toBeGreaterThanOrEqual(blockedFor)
+    expect(age).toBeLessThan(blockedFor - 1000)
+    await expect(lockDataFolder(folder, 'a second server')).rejects.toMatchObject({
+      seen: 'refreshing',
+    })
+    await held.release()
+  }, 20_000)
 
   it('is not blocked by a stale lock that names a live, unrelated process', async () => {
     const folder = throwawayFolder()
