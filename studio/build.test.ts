@@ -1,8 +1,9 @@
 // The Studio builds offline: `sanity build` needs no network and no Sanity project. Built for the embedded lake,
 // its page starts with lakeRoute/bootstrap.ts, which knows the Studio's own script and the lake's addresses, and
-// the service worker is served from the root, where its scope covers the Studio.
+// the service worker is served from the root, where its scope covers the Studio. The bundle is the run's one Studio
+// build (the kept builds every Studio of the run starts from): on a fresh clone `sanity build` makes it here or in
+// the first stack that needs it, and nothing builds it twice.
 import {existsSync, mkdtempSync, readFileSync, rmSync} from 'node:fs'
-import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {Script} from 'node:vm'
 import {afterAll, expect, it} from 'vitest'
@@ -11,11 +12,8 @@ import {buildStudio, studioEnv, studioLakeAddresses} from './serve/build.ts'
 const studioDir = import.meta.dirname
 const outDir = mkdtempSync(join(studioDir, 'dist-test-'))
 const otherOutDir = mkdtempSync(join(studioDir, 'dist-test-'))
-// Kept builds of its own: the first build here is always `sanity build`, never a copy of one kept before.
-const keptBuildsDir = mkdtempSync(join(tmpdir(), 'kept-studio-builds-'))
 afterAll(() => {
-  for (const folder of [outDir, otherOutDir, keptBuildsDir])
-    rmSync(folder, {recursive: true, force: true})
+  for (const folder of [outDir, otherOutDir]) rmSync(folder, {recursive: true, force: true})
 })
 
 const lake = studioLakeAddresses({port: 4444, securePort: 4443, streamPorts: [4445, 4446]})
@@ -35,9 +33,7 @@ function pageSettings(folder: string) {
 it('builds the Studio into a static app whose page chooses the route to the embedded lake first', async () => {
   process.env.NO_UPDATE_NOTIFIER = '1'
   process.env.SANITY_TELEMETRY_DISABLED = '1'
-  await buildStudio(outDir, studioEnv({previewUrl: 'http://localhost:3001', lake}, {}), {
-    keptBuildsDir,
-  })
+  await buildStudio(outDir, studioEnv({previewUrl: 'http://localhost:3001', lake}, {}))
   const {paths, settings} = pageSettings(outDir)
   expect(paths).toEqual(['/lake-bootstrap.js'])
   expect(settings).toMatchObject({
@@ -54,13 +50,9 @@ it('builds the Studio into a static app whose page chooses the route to the embe
   expect(() => new Script(readFileSync(join(outDir, 'lake-worker.js'), 'utf8'))).not.toThrow()
 }, 300_000)
 
-it('gives a Studio for other addresses the same bundle, kept from the first, its page naming the new ones', async () => {
+it('gives a Studio for other addresses the same bundle, kept, its page naming the new ones', async () => {
   const other = studioLakeAddresses({port: 5444, securePort: 5443, streamPorts: [5445]})
-  await buildStudio(
-    otherOutDir,
-    studioEnv({previewUrl: 'http://localhost:5001', lake: other}, {}),
-    {keptBuildsDir},
-  )
+  await buildStudio(otherOutDir, studioEnv({previewUrl: 'http://localhost:5001', lake: other}, {}))
   const first = pageSettings(outDir).settings
   const second = pageSettings(otherOutDir).settings
   expect(second).toMatchObject({

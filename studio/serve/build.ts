@@ -99,12 +99,7 @@ const PAGE_SETTINGS = [
   'SANITY_STUDIO_LAKE_STREAM_URLS',
 ]
 
-/** `keptBuildsDir` is where kept builds are found and kept (server-kit's KEPT_BUILDS_DIR unless a test says). */
-export async function buildStudio(
-  outDir: string,
-  env: Record<string, string> = {},
-  {keptBuildsDir}: {keptBuildsDir?: string} = {},
-) {
+export async function buildStudio(outDir: string, env: Record<string, string> = {}) {
   const embedded = Boolean(env.SANITY_STUDIO_LAKE_PLAIN_URL)
   const bundleEnv = embedded
     ? {...env, ...Object.fromEntries(PAGE_SETTINGS.map((name) => [name, '']))}
@@ -120,7 +115,6 @@ export async function buildStudio(
       ),
     },
     outDir,
-    keptBuildsDir,
     build: () => run('sanity', ['build', outDir, '--yes'], {cwd: studioDir, env: bundleEnv}),
     fromKept: async (keptDir) => {
       rmSync(outDir, {recursive: true, force: true})
