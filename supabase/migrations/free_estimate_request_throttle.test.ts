@@ -1,15 +1,20 @@
 // The flood throttle of the migrations on real Postgres (PGlite), with request.headers and claims set as
 // PostgREST sets them: per client address, per e-mail address, refill over time, the service role exempt,
 // and the refusal PostgREST turns into HTTP 429.
-import {afterEach, beforeEach, describe, expect, it} from 'vitest'
+import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 import {asRequest, openDatabase, type Database} from '../local/database.ts'
 import {aLead, anon, service} from './testRequests.ts'
 
+// One database for the file (opening one is PGlite's start, seconds of a core); each test starts from no leads
+// and no buckets, as on a new database.
 let db: Database
-beforeEach(async () => {
+beforeAll(async () => {
   db = await openDatabase()
 })
-afterEach(() => db.close())
+beforeEach(() =>
+  db.exec('truncate public.free_estimate_requests, private.estimate_request_buckets cascade'),
+)
+afterAll(() => db.close())
 
 /** request.headers as the stand-in's gateway hands them to PostgREST for a client at `address`. */
 const fromAddress = (address: string, forwardedFor?: string) => ({
