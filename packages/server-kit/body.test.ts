@@ -1,11 +1,13 @@
 import {Readable} from 'node:stream'
 import {expect, it} from 'vitest'
 import {
+  bodyRefusal,
   BodyNotJson,
   BodyOverLimit,
   BodyTooDeep,
   parseJson,
   readBodyWithin,
+  readJsonWithin,
   utf8Text,
 } from './body.ts'
 
@@ -33,4 +35,28 @@ it('parses JSON within a depth, saying why it refuses', () => {
   expect(() => parseJson('[[[]]]', 2)).toThrow(new BodyTooDeep(2))
   expect(() => parseJson('[[[]]]', 2)).toThrow('nested deeper than 2 levels')
   expect(() => parseJson('{', 2)).toThrow(BodyNotJson)
+})
+
+it('reads a JSON body whole, and says how to answer what it refuses', async () => {
+  expect(await readJsonWithin(request(['{"a":', ' 1}']), 16, 2)).toEqual({
+    text: '{"a": 1}',
+    value: {a: 1},
+  })
+  const refusalOf = (chunks: (string | Buffer)[], limit = 16) =>
+    readJsonWithin(
+      Object.assign(Readable.from(chunks.map((chunk) => Buffer.from(chunk))), {headers: {}}),
+      limit,
+      2,
+    ).then(() => undefined, bodyRefusal)
+  expect(await refusalOf(['{"a": "this is too long"}'])).toEqual({
+    status: 413,
+    message: 'Request body exceeds limit of 16 bytes',
+  })
+  expect(await refusalOf([Buffer.from([0xc3, 0x28])])).toEqual({
+    status: 400,
+    message: 'The request body is not valid UTF-8',
+  })
+  expect(await refusalOf(['[[[]]]'])).toEqual({status: 400, message: 'nested deeper than 2 levels'})
+  expect((await refusalOf(['{']))?.status).toBe(400)
+  expect(bodyRefusal(new Error('something else'))).toBeUndefined()
 })

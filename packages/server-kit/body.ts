@@ -74,3 +74,17 @@ export function parseJson(text: string, maxDepth: number): unknown {
   if (nestingDepth(value, maxDepth) > maxDepth) throw new BodyTooDeep(maxDepth)
   return value
 }
+
+/** A JSON body read whole within `limit` bytes, as strict UTF-8 nesting at most `maxDepth`: its text and value. */
+export async function readJsonWithin(req: Incoming, limit: number, maxDepth: number) {
+  const text = utf8Text(await readBodyWithin(req, limit))
+  return {text, value: parseJson(text, maxDepth)}
+}
+
+/** How a small JSON API answers a body it refused: 413 over its limit, 400 not UTF-8 or not JSON; else none. */
+export function bodyRefusal(error: unknown): {status: 400 | 413; message: string} | undefined {
+  if (error instanceof BodyOverLimit) return {status: 413, message: error.message}
+  if (error instanceof BodyNotUtf8 || error instanceof BodyNotJson)
+    return {status: 400, message: error.message}
+  return undefined
+}

@@ -16,14 +16,7 @@ import {HttpError} from '@quantedge/server-kit/httpError'
 import {listen, stop} from '@quantedge/server-kit/listen'
 import {route} from '@quantedge/server-kit/routes'
 import {send, type HttpResponse} from '@quantedge/server-kit/send'
-import {
-  BodyNotJson,
-  BodyNotUtf8,
-  BodyOverLimit,
-  parseJson,
-  readBodyWithin,
-  utf8Text,
-} from '@quantedge/server-kit/body'
+import {bodyRefusal, readJsonWithin} from '@quantedge/server-kit/body'
 import {
   parsePerspective,
   PerspectiveRefused,
@@ -150,22 +143,16 @@ export async function startPreviewServer(options: PreviewServerOptions) {
       return send(res, 401, {message: 'No preview session: open the page from the Studio'})
     let perspective: PreviewPerspective
     try {
-      const body = utf8Text(await readBodyWithin(req, MAX_PERSPECTIVE_BODY_BYTES))
-      const asked = parseJson(body, 3)
+      const {value: asked} = await readJsonWithin(req, MAX_PERSPECTIVE_BODY_BYTES, 3)
       perspective = parsePerspective(
         typeof asked === 'object' && asked !== null && 'perspective' in asked
           ? asked.perspective
           : undefined,
       )
     } catch (error) {
-      if (error instanceof BodyOverLimit)
-        return send(res, 413, {message: 'The perspective body is too large'})
-      if (
-        error instanceof PerspectiveRefused ||
-        error instanceof BodyNotUtf8 ||
-        error instanceof BodyNotJson
-      )
-        return send(res, 400, {message: error.message})
+      if (error instanceof PerspectiveRefused) return send(res, 400, {message: error.message})
+      const refusal = bodyRefusal(error)
+      if (refusal) return send(res, refusal.status, {message: refusal.message})
       throw error
     }
     sessions.set(session, perspective)

@@ -8,14 +8,7 @@
 // Resend's 409 for two concurrent requests with one key cannot arise here.
 import {createHash} from 'node:crypto'
 import type {IncomingMessage, ServerResponse} from 'node:http'
-import {
-  BodyNotJson,
-  BodyNotUtf8,
-  BodyOverLimit,
-  parseJson,
-  readBodyWithin,
-  utf8Text,
-} from '@quantedge/server-kit/body'
+import {bodyRefusal, readJsonWithin} from '@quantedge/server-kit/body'
 import {send} from '@quantedge/server-kit/send'
 import type {MailAddress, Mailbox, SentMail} from './mailbox.ts'
 
@@ -56,12 +49,13 @@ export async function sendThroughMailbox(
   let text: string
   let mail: SentMail
   try {
-    text = utf8Text(await readBodyWithin(req, MAX_BODY_BYTES))
-    mail = sentMail(parseJson(text, MAX_JSON_DEPTH))
+    const body = await readJsonWithin(req, MAX_BODY_BYTES, MAX_JSON_DEPTH)
+    text = body.text
+    mail = sentMail(body.value)
   } catch (error) {
-    if (error instanceof BodyOverLimit) return refuse(res, 413, error.message)
-    if (error instanceof Refused || error instanceof BodyNotJson || error instanceof BodyNotUtf8)
-      return refuse(res, 400, error.message)
+    if (error instanceof Refused) return refuse(res, 400, error.message)
+    const refusal = bodyRefusal(error)
+    if (refusal) return refuse(res, refusal.status, refusal.message)
     throw error
   }
   if (key === undefined) return send(res, 200, {ID: mailbox.accept(mail).ID})
