@@ -7,10 +7,10 @@ import {setTimeout as sleep} from 'node:timers/promises'
 import {parentPort, workerData} from 'node:worker_threads'
 import {lock} from 'proper-lockfile'
 
-export const REFRESH_MS = 1000
-export const STALE_MS = 4000
+const REFRESH_MS = 1000
+const STALE_MS = 4000
 const POLL_MS = 200
-export const LOCK_NAME = 'in-use.lock'
+const LOCK_NAME = 'in-use.lock'
 const HOLDER_NAME = 'in-use.json'
 
 export type HolderRequest = {folder: string; owner: string}
