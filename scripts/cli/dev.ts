@@ -2,6 +2,7 @@
 // (each phase's output in .data/logs; --verbose prints it too), then the addresses:
 //   Types           the types from the schema and queries, as `npm run build` makes them
 //   Content Lake    the embedded Content Lake, in this process (unless the configured one already answers)
+//   Content         an empty lake seeded, as npm start seeds it
 //   Supabase        supabase/local, in this process (unless it already answers)
 //   Site            React Router's dev server, rendering every request from the lake, reloading as code changes
 //   Studio          Sanity Studio's dev server, reloading as the schema changes
@@ -20,7 +21,7 @@ import {studioDir, studioEnv, studioLakeAddresses} from '@quantedge/studio/serve
 import {readStudioServerEnv} from '@quantedge/studio/serve/settings'
 import {startLocalSupabaseIfNeeded} from '@quantedge/supabase/local/ensure'
 import {readSupabaseSettings} from '@quantedge/web/auth/settings'
-import {typesPhase} from './build.ts'
+import {contentPhase, typesPhase} from './build.ts'
 import {startDevServer, stopDevServers} from './devServer.ts'
 import {phase, PhaseFailed} from './phases.ts'
 
@@ -42,6 +43,7 @@ try {
     const started = await outputToTerminal(() => startEmbeddedLakeIfNeeded(content, lake))
     return {value: started, did: started ? 'embedded lake started' : 'answering'}
   })
+  const seeded = contentPhase(content, [lakeStarted])
   const supabase = phase('Supabase', async () => {
     const started = await outputToTerminal(() => startLocalSupabaseIfNeeded(supabaseUrl))
     return {value: started, did: started ? 'supabase/local started' : 'answering'}
@@ -71,7 +73,7 @@ try {
     return {value: server, did: 'Sanity dev server answering'}
   })
   const servers = await Promise.all([site, studio])
-  await Promise.all([types, lakeStarted, supabase])
+  await Promise.all([types, lakeStarted, seeded, supabase])
   await phase.allPrinted()
   console.log(`Ready in ${((performance.now() - started) / 1000).toFixed(1)} s`)
   console.log('')
@@ -81,6 +83,7 @@ try {
   console.log(`  Supabase API       ${supabaseUrl}`)
   console.log('')
   console.log('  Press Ctrl+C to stop.')
+  for (const server of servers) server.showOutput()
   const stop = () => {
     stopDevServers()
     process.exit(0)
