@@ -29,26 +29,3 @@ export function extractSchemaJson({
   writeFileSync(outputPath, `${JSON.stringify(extracted, null, 2)}\n`)
   return extracted
 }
-
-/**
- * What went wrong, in a few lines: a schema file that does not parse is named with its line and the code there
- * (the stack's head, as Node prints it), without the loader's frames after it.
- */
-const described = (error: unknown) =>
-  error instanceof SyntaxError && error.stack
-    ? (error.stack.split('\n    at ')[0] ?? error.message)
-    : error instanceof Error
-      ? error.message
-      : String(error)
-
-if (import.meta.main) {
-  try {
-    // Loaded here, not at the top, so that a schema file that does not parse is reported like any other problem.
-    const {schemaTypes} = await import('@quantedge/schemas')
-    extractSchemaJson({types: schemaTypes})
-    console.log(`Extracted the schema to ${schemaJsonPath}`)
-  } catch (error) {
-    console.error(described(error))
-    process.exit(1)
-  }
-}

@@ -2,7 +2,7 @@
 // command's name and the first error line it printed (the cause, not the summary), so a failed build says why.
 // Test runners print errors their tests expect and summarise failures themselves: they are run with
 // `citeFirstError: false`, so the failure does not name an expected error as its cause.
-import {spawn} from 'node:child_process'
+import {spawn, type ChildProcess} from 'node:child_process'
 import {stripVTControlCharacters} from 'node:util'
 import {currentOutput} from './output.ts'
 import {repositoryRoot} from './repositoryRoot.ts'
@@ -15,6 +15,14 @@ interface RunOptions {
   citeFirstError?: boolean
   /** `afterExit` holds the output until the command ends, for a command run beside another. */
   output?: 'live' | 'afterExit'
+}
+
+/** The commands running now, so that a command that stops early stops them too (stopRunningCommands). */
+const running = new Set<ChildProcess>()
+
+/** Stops every command `run` started that is still running (SIGTERM), as a command stopping on a failure does. */
+export function stopRunningCommands() {
+  for (const child of running) child.kill('SIGTERM')
 }
 
 export function run(command: string, args: string[], options: RunOptions = {}) {
@@ -30,6 +38,7 @@ export function run(command: string, args: string[], options: RunOptions = {}) {
       },
       stdio: ['inherit', 'pipe', 'pipe'],
     })
+    running.add(child)
     let firstError = ''
     const write = currentOutput()
     const held: [NodeJS.WriteStream, Buffer][] = []
@@ -43,8 +52,12 @@ export function run(command: string, args: string[], options: RunOptions = {}) {
     }
     child.stdout.on('data', forward(process.stdout))
     child.stderr.on('data', forward(process.stderr))
-    child.once('error', reject)
+    child.once('error', (error) => {
+      running.delete(child)
+      reject(error)
+    })
     child.once('close', (code, signal) => {
+      running.delete(child)
       for (const [target, chunk] of held) write(target, chunk)
       if (code === 0) return resolvePromise()
       const why = citeFirstError && firstError ? `: ${firstError}` : ''

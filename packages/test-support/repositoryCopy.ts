@@ -16,7 +16,18 @@ import {tmpdir} from 'node:os'
 import {dirname, join} from 'node:path'
 import {repositoryRoot} from '@quantedge/server-kit/repositoryRoot'
 
-export function copyRepository(label: string) {
+/** What a fresh clone has not made yet: caches under node_modules (kept builds, compile caches, Vite's). */
+const MADE_BY_RUNS = new Set(['.cache', '.vite', '.vite-temp', '.vitest-cache'])
+
+export type CopyOptions = {
+  /**
+   * The copy starts without this repository's caches (node_modules/.cache and Vite's), as a fresh clone after
+   * `npm install` does: nothing it builds is kept from here, and what it keeps stays in the copy.
+   */
+  freshCaches?: boolean
+}
+
+export function copyRepository(label: string, {freshCaches = false}: CopyOptions = {}) {
   const root = mkdtempSync(join(tmpdir(), `${label}-`))
   const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
     cwd: repositoryRoot,
@@ -28,11 +39,11 @@ export function copyRepository(label: string) {
     mkdirSync(dirname(join(root, file)), {recursive: true})
     cpSync(join(repositoryRoot, file), join(root, file))
   }
-  // Installed packages are shared by symlink; the workspaces' own links point at the copy's folders.
+  // Installed packages are shared by symlink (and the caches too, unless `freshCaches`); the workspaces' own links point at the copy's folders.
   mkdirSync(join(root, 'node_modules', '@quantedge'), {recursive: true})
   for (const entry of readdirSync(join(repositoryRoot, 'node_modules'))) {
-    if (entry !== '@quantedge')
-      symlinkSync(join(repositoryRoot, 'node_modules', entry), join(root, 'node_modules', entry))
+    if (entry === '@quantedge' || (freshCaches && MADE_BY_RUNS.has(entry))) continue
+    symlinkSync(join(repositoryRoot, 'node_modules', entry), join(root, 'node_modules', entry))
   }
   const {workspaces} = JSON.parse(readFileSync(join(repositoryRoot, 'package.json'), 'utf8')) as {
     workspaces: string[]

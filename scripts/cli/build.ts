@@ -1,14 +1,15 @@
 // `npm run build`: types from the schema and queries, then the site prerendered from published content.
 // An empty lake is seeded first; with the embedded lake configured and not running, it runs for the build.
 import {createHash} from 'node:crypto'
-import {join} from 'node:path'
+import {join, relative} from 'node:path'
 import {contentClient} from '@quantedge/content-access/client'
 import {readContentEnv, type ContentEnv} from '@quantedge/content-access/env'
 import {withContentLake} from '@quantedge/content-lake/ensure'
+import {readLakeEnv} from '@quantedge/content-lake/settings'
 import {described, reuseOrBuild} from './buildInputs.ts'
 import {phase, PhaseFailed} from './phases.ts'
 import {repositoryRoot} from '@quantedge/server-kit/repositoryRoot'
-import {run} from '@quantedge/server-kit/run'
+import {run, stopRunningCommands} from '@quantedge/server-kit/run'
 import {seedDocuments} from '@quantedge/content/seed/documents'
 import {seedIfEmpty} from '@quantedge/content/seed'
 import {defaultBuildDir, prerenderSite, SITE_SOURCES, siteSettings} from '@quantedge/web/prerender'
@@ -20,6 +21,8 @@ async function publishedContent(env: ContentEnv) {
   )
   return createHash('sha256').update(JSON.stringify(revisions)).digest('hex')
 }
+
+const studioDir = join(repositoryRoot, 'studio')
 
 /** The generated types, made again only when the schema or the queries changed. */
 const typegen = () =>
@@ -36,9 +39,48 @@ const typegen = () =>
       settings: {},
     },
     async () => {
-      await run('npm', ['run', 'typegen', '--silent'])
+      // The studio workspace's `typegen` script, without npm around it.
+      await run(process.execPath, ['typegen.ts'], {cwd: studioDir})
       return join(repositoryRoot, 'schemas', 'generated')
     },
+  )
+
+/** The types from the schema and queries: nothing at run time reads them, so they are made beside the builds. */
+export const typesPhase = () =>
+  phase('Types', async () => {
+    const types = await typegen()
+    return {value: types, did: described(types, 'generated from the schema and queries')}
+  })
+
+/** The content the site renders: the lake is seeded when it is empty. */
+export const contentPhase = (env: ContentEnv, after: Promise<unknown>[] = []) =>
+  phase(
+    'Content',
+    async () => {
+      const report = await seedIfEmpty(contentClient('write', env), seedDocuments)
+      const did = report
+        ? `the lake was empty: seeded ${report.created.length} documents`
+        : 'kept as it is in the lake'
+      return {value: report, did}
+    },
+    {after},
+  )
+
+/** The prerendered site, once the content it renders is there; returns the site's folder. */
+export const sitePhase = (env: ContentEnv, after: Promise<unknown>[] = []) =>
+  phase(
+    'Site',
+    async () => {
+      const inputs = {
+        sources: SITE_SOURCES,
+        settings: {...siteSettings(process.env), content: await publishedContent(env)},
+      }
+      const site = await reuseOrBuild(join(defaultBuildDir, 'client'), inputs, () =>
+        prerenderSite(),
+      )
+      return {value: site.dir, did: described(site, 'prerendered')}
+    },
+    {after},
   )
 
 /**
@@ -47,32 +89,31 @@ const typegen = () =>
  * built from the same sources, settings and published content is kept as it is.
  */
 export async function buildSite(env: ContentEnv = readContentEnv()) {
-  await phase('Types', async () => {
-    const types = await typegen()
-    return {value: types, did: described(types, 'generated from the schema and queries')}
-  })
-  await phase('Content', async () => {
-    const report = await seedIfEmpty(contentClient('write', env), seedDocuments)
-    const did = report
-      ? `the lake was empty: seeded ${report.created.length} documents`
-      : 'kept as it is in the lake'
-    return {value: report, did}
-  })
-  return phase('Site', async () => {
-    const inputs = {
-      sources: SITE_SOURCES,
-      settings: {...siteSettings(process.env), content: await publishedContent(env)},
-    }
-    const site = await reuseOrBuild(join(defaultBuildDir, 'client'), inputs, () => prerenderSite())
-    return {value: site.dir, did: described(site, 'prerendered')}
-  })
+  const types = typesPhase()
+  const content = contentPhase(env)
+  const site = sitePhase(env, [content])
+  await Promise.all([types, site])
+  await phase.allPrinted()
+  return site
 }
 
 if (import.meta.main) {
+  const started = performance.now()
   try {
+    console.log(
+      "Building the site (each phase's output: .data/logs; npm run build -- --verbose shows it)",
+    )
     const env = readContentEnv()
-    await withContentLake(env, () => buildSite(env))
+    // A lake started for the build tells no publish hook of the content it seeds: the build renders it.
+    const siteDir = await withContentLake(env, () => buildSite(env), {
+      ...readLakeEnv(),
+      webhooks: [],
+    })
+    console.log(
+      `Built in ${((performance.now() - started) / 1000).toFixed(1)} s: ${relative(repositoryRoot, siteDir)}`,
+    )
   } catch (error) {
+    stopRunningCommands()
     if (!(error instanceof PhaseFailed))
       console.error(`Build failed: ${error instanceof Error ? error.message : String(error)}`)
     process.exit(1)

@@ -51,3 +51,64 @@ it('reports a failed phase on its line with the last lines of its log, and stops
   expect(printed.at(-1)).toBe('    │ Error: the route broke')
   expect(printed).not.toContain('    │ step 1')
 })
+
+it('runs phases at once, each once what it needs is done, and prints their lines in the order they were named', async () => {
+  const {printed, phase} = phasesInTemporaryFolder()
+  const order: string[] = []
+  let finishFirst = () => {}
+  const first = phase('First', async () => {
+    await new Promise<void>((resolve) => (finishFirst = resolve))
+    order.push('first')
+    return {value: 1, did: 'slow'}
+  })
+  const second = phase('Second', async () => {
+    order.push('second')
+    return {value: 2, did: 'quick'}
+  })
+  const third = phase(
+    'Third',
+    async () => {
+      order.push('third')
+      return {value: (await first) + (await second), did: 'after the first'}
+    },
+    {after: [first]},
+  )
+  expect(await second).toBe(2)
+  expect(order).toEqual(['second'])
+  expect(printed).toEqual([])
+  finishFirst()
+  expect(await third).toBe(3)
+  expect(order).toEqual(['second', 'first', 'third'])
+  await phase.allPrinted()
+  expect(printed.map((line) => line.slice(4, 18).trim())).toEqual(['First', 'Second', 'Third'])
+})
+
+it('stops at the first failed phase in order: the phases named after it print nothing, and what needs it does not run', async () => {
+  const {printed, phase} = phasesInTemporaryFolder()
+  let dependentRan = false
+  const quickAfter = phase('Quick', async () => ({value: 1, did: 'done'}))
+  const failing = phase('Broken', async () => {
+    throw new Error('the schema does not parse')
+  })
+  const laterFailing = phase('Later', async () => {
+    throw new Error('a consequence')
+  })
+  const dependent = phase(
+    'Dependent',
+    async () => {
+      dependentRan = true
+      return {value: 2, did: 'never'}
+    },
+    {after: [failing]},
+  )
+  await expect(quickAfter).resolves.toBe(1)
+  await expect(failing).rejects.toBeInstanceOf(PhaseFailed)
+  await expect(laterFailing).rejects.toBeInstanceOf(PhaseFailed)
+  await expect(dependent).rejects.toBeInstanceOf(PhaseFailed)
+  await expect(phase.allPrinted()).rejects.toBeInstanceOf(PhaseFailed)
+  expect(dependentRan).toBe(false)
+  expect(printed).toEqual([
+    expect.stringMatching(/^ {2}✓ Quick/),
+    expect.stringMatching(/^ {2}✗ Broken +failed after \d+\.\d s: the schema does not parse$/),
+  ])
+})

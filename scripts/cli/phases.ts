@@ -1,7 +1,9 @@
 // What a long command prints: one line per phase, with what it did and how long it took, and each phase's whole
-// output in `<logs>/<phase>.log` (`.data/logs` for the commands). A failed phase says so on its line, shows the
-// last lines of its log and the log's path, and stops the command. With `--verbose` every phase's output is
-// printed as it comes, too.
+// output in `<logs>/<phase>.log` (`.data/logs` for the commands). Phases run at once where they can: a phase
+// starts as soon as the phases it needs (`after`) are done, and its line is printed in the order the phases were
+// named, once it and every phase before it are done, so the lines read the same on every start. A failed phase
+// says so on its line, shows the last lines of its log and the log's path, and stops the command: no phase after
+// it prints its line. With `--verbose` every phase's output is printed as it comes, too.
 import {mkdirSync, readFileSync, writeFileSync} from 'node:fs'
 import {join, relative} from 'node:path'
 import {outputToLog} from '@quantedge/server-kit/output'
@@ -21,31 +23,79 @@ type PhaseOptions = {
   print: {log: (line: string) => void; error: (line: string) => void}
 }
 
+type Outcome<T> = {value: T; line: string} | {error: unknown; lines: string[]}
+
 export function phases({logsDir, verbose, print}: PhaseOptions) {
-  /** Runs one phase; `work` returns its value and what it did, in a few words. */
-  return async function phase<T>(
+  /** Settles once every phase named so far has printed its line (or the command has stopped). */
+  let printedSoFar: Promise<unknown> = Promise.resolve()
+  let stopped = false
+
+  /** Does one phase's work with its output in its log; says how it went, in the lines to print. */
+  async function outcome<T>(
     name: string,
     work: () => Promise<{value: T; did: string}>,
-  ): Promise<T> {
+  ): Promise<Outcome<T>> {
     mkdirSync(logsDir, {recursive: true})
     const log = join(logsDir, `${name.toLowerCase().replaceAll(/[^a-z0-9]+/g, '-')}.log`)
     writeFileSync(log, '')
     const started = performance.now()
     try {
       const {value, did} = await outputToLog(log, work, {echo: verbose})
-      print.log(`  ✓ ${name.padEnd(14)} ${did.padEnd(52)} ${seconds(started).padStart(7)}`)
-      return value
+      return {
+        value,
+        line: `  ✓ ${name.padEnd(14)} ${did.padEnd(52)} ${seconds(started).padStart(7)}`,
+      }
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error)
       const lastLines = readFileSync(log, 'utf8').trimEnd().split('\n').slice(-LAST_LINES)
-      print.error(`  ✗ ${name.padEnd(14)} failed after ${seconds(started)}: ${reason}`)
+      const lines = [`  ✗ ${name.padEnd(14)} failed after ${seconds(started)}: ${reason}`]
       if (lastLines.join('').trim()) {
-        print.error(`    The last lines of ${relative(repositoryRoot, log)}:`)
-        for (const line of lastLines) print.error(`    │ ${line}`)
+        lines.push(`    The last lines of ${relative(repositoryRoot, log)}:`)
+        for (const line of lastLines) lines.push(`    │ ${line}`)
       }
-      throw new PhaseFailed(reason)
+      return {error, lines}
     }
   }
+
+  /**
+   * Runs one phase once the phases in `after` are done; `work` returns its value and what it did, in a few
+   * words. Its time is its own work's, from when it could start. The value comes as soon as the work is done (for
+   * the phases after it); a failure, once its line is printed.
+   */
+  function phase<T>(
+    name: string,
+    work: () => Promise<{value: T; did: string}>,
+    {after = []}: {after?: Promise<unknown>[]} = {},
+  ): Promise<T> {
+    // A phase whose prerequisite failed does no work: that failure is reported on an earlier line.
+    const done = Promise.all(after).then(
+      () => outcome(name, work),
+      () => undefined,
+    )
+    const printed = printedSoFar.then(async () => {
+      const result = await done
+      if (stopped || !result) throw new PhaseFailed(`${name} did not run: an earlier phase failed`)
+      if ('line' in result) return print.log(result.line)
+      stopped = true
+      for (const line of result.lines) print.error(line)
+      throw new PhaseFailed(
+        result.error instanceof Error ? result.error.message : String(result.error),
+      )
+    })
+    printedSoFar = printed.catch(() => {})
+    lines = Promise.all([lines, printed])
+    lines.catch(() => {})
+    return done.then((result) =>
+      result && 'line' in result ? result.value : printed.then(() => undefined as never),
+    )
+  }
+  /** Settles once every phase named so far has printed its line; rejects when one failed. */
+  let lines: Promise<unknown> = Promise.resolve()
+  /** Waits for every phase named so far to print its line; fails with PhaseFailed when one failed. */
+  const allPrinted = async () => {
+    await lines
+  }
+  return Object.assign(phase, {allPrinted})
 }
 
 /** The commands' phases: logs in `.data/logs`, printed on the terminal. */

@@ -1,35 +1,74 @@
-// A phase that fails stops `npm start` on one line that says so, with the last lines of the phase's log and the
-// log's path, and a non-zero exit, leaving nothing running. Shown on a copy of the repository whose schema has a
-// file that does not parse, started on free ports with the copy's own data.
+// `npm start` in a copy of the repository, started on free ports with the copy's own data. On a fresh data folder
+// it prints one line per phase, in order, then its addresses, and no line that reports a failure or a warning:
+// nothing is wrong, so nothing may say so. A phase that fails stops it on one line that says so, with the last
+// lines of the phase's log and the log's path, and a non-zero exit, leaving nothing running: shown with a schema
+// file that does not parse.
 import {readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
+import {setTimeout as sleep} from 'node:timers/promises'
 import {productOnFreePorts, startCopyScript} from '@quantedge/test-support/copyScripts'
 import {copyRepository} from '@quantedge/test-support/repositoryCopy'
-import {expect, it} from 'vitest'
+import {afterAll, expect, it} from 'vitest'
+
+const copy = copyRepository('start')
+afterAll(() => copy.remove())
+
+const READY = 'Press Ctrl+C to stop.'
+/** What a line that reports a failure or a warning says (ours, a tool's, npm's or Node's). */
+const ALARM = /fail|error|warn|deprecat|✗|ERR!|exception|cannot|could not|unable/i
+const PHASES = [
+  'Types',
+  'Content Lake',
+  'Supabase',
+  'Content',
+  'Site',
+  'Draft preview',
+  'Studio',
+  'Servers',
+]
+
+it('starts on a fresh data folder with one line per phase, then its addresses, and no failure or warning', async () => {
+  const start = startCopyScript(copy.root, 'start', await productOnFreePorts())
+  let stopped = false
+  void start.exited.then(() => (stopped = true))
+  try {
+    for (let waited = 0; !start.output().includes(READY) && !stopped; waited += 250) {
+      if (waited > 600_000) throw new Error(`npm start was not ready:\n${start.output()}`)
+      await sleep(250)
+    }
+  } finally {
+    await start.stop()
+  }
+  const lines = start.output().split('\n')
+  expect(start.output(), 'npm start stopped before it was ready').toContain(READY)
+  expect(lines.filter((line) => ALARM.test(line))).toEqual([])
+  const table = lines.findIndex((line) => line.startsWith('  Studio '))
+  const phaseLines = lines.slice(0, table).filter((line) => line.startsWith('  ✓ '))
+  expect(phaseLines.map((line) => line.slice(4, 18).trim())).toEqual(PHASES)
+  expect(phaseLines.find((line) => /^ {2}✓ Content {2,}/.test(line))).toContain(
+    'the lake was empty: seeded',
+  )
+  expect(lines.slice(0, table).filter((line) => line.trim()).length).toBeLessThanOrEqual(40)
+}, 660_000)
 
 it('stops at the Types phase when a schema file does not parse, showing the log’s last lines and path', async () => {
-  const copy = copyRepository('start-broken-schema')
-  try {
-    const schemaFile = join(copy.root, 'schemas', 'documents', 'indicator.ts')
-    writeFileSync(schemaFile, `${readFileSync(schemaFile, 'utf8')}\nexport const broken = ;\n`)
-    const start = startCopyScript(copy.root, 'start', await productOnFreePorts())
-    const exitCode = await start.exited
-    const lines = start.output().split('\n')
+  const schemaFile = join(copy.root, 'schemas', 'documents', 'indicator.ts')
+  writeFileSync(schemaFile, `${readFileSync(schemaFile, 'utf8')}\nexport const broken = ;\n`)
+  const start = startCopyScript(copy.root, 'start', await productOnFreePorts())
+  const exitCode = await start.exited
+  const lines = start.output().split('\n')
 
-    expect(exitCode).toBe(1)
-    const failed = lines.findIndex((line) => /^ {2}✗ Types +failed after \d+\.\d s/.test(line))
-    expect(failed, start.output()).toBeGreaterThan(-1)
-    expect(lines.slice(0, failed).filter((line) => line.includes('✗'))).toEqual([])
-    expect(lines[failed + 1]).toBe('    The last lines of .data/logs/types.log:')
-    const shown = lines.slice(failed + 2).filter((line) => line.startsWith('    │ '))
-    expect(shown.length).toBeGreaterThan(0)
-    expect(shown.length).toBeLessThanOrEqual(15)
-    expect(shown.join('\n')).toContain('indicator.ts')
-    expect(readFileSync(join(copy.root, '.data', 'logs', 'types.log'), 'utf8')).toContain(
-      shown.at(-1)?.slice('    │ '.length),
-    )
-    expect(start.output()).not.toContain('Press Ctrl+C to stop.')
-  } finally {
-    copy.remove()
-  }
-}, 180_000)
+  expect(exitCode).toBe(1)
+  const failed = lines.findIndex((line) => /^ {2}✗ Types +failed after \d+\.\d s/.test(line))
+  expect(failed, start.output()).toBeGreaterThan(-1)
+  expect(lines.slice(0, failed).filter((line) => line.includes('✗'))).toEqual([])
+  expect(lines[failed + 1]).toBe('    The last lines of .data/logs/types.log:')
+  const shown = lines.slice(failed + 2).filter((line) => line.startsWith('    │ '))
+  expect(shown.length).toBeGreaterThan(0)
+  expect(shown.length).toBeLessThanOrEqual(15)
+  expect(shown.join('\n')).toContain('indicator.ts')
+  expect(readFileSync(join(copy.root, '.data', 'logs', 'types.log'), 'utf8')).toContain(
+    shown.at(-1)?.slice('    │ '.length),
+  )
+  expect(start.output()).not.toContain(READY)
+}, 300_000)

@@ -4,10 +4,12 @@
 import {join, relative} from 'node:path'
 import {startEmbeddedLakeIfNeeded} from '@quantedge/content-lake/ensure'
 import {readLakeEnv} from '@quantedge/content-lake/settings'
+import type {WebhookConfig} from '@quantedge/content-lake/webhooks'
 import {startPreviewServer} from '@quantedge/preview-server/server'
 import {readPreviewEnv} from '@quantedge/preview-server/settings'
 import {startLiveSite} from '@quantedge/publish-hook/live'
 import {outputToTerminal} from '@quantedge/server-kit/output'
+import {stopRunningCommands} from '@quantedge/server-kit/run'
 import {repositoryRoot} from '@quantedge/server-kit/repositoryRoot'
 import {readSiteServerEnv} from '@quantedge/site-server/settings'
 import {buildStudio, studioEnv, studioLakeAddresses} from '@quantedge/studio/serve/build'
@@ -24,7 +26,7 @@ import {
   SITE_SOURCES,
   siteSettings,
 } from '@quantedge/web/prerender'
-import {buildSite} from './build.ts'
+import {contentPhase, sitePhase, typesPhase} from './build.ts'
 import {described, reuseOrBuild} from './buildInputs.ts'
 import {phase, PhaseFailed} from './phases.ts'
 import {fastPathLine} from './fastPath.ts'
@@ -35,8 +37,11 @@ const previewServer = readPreviewEnv()
 const studioServer = readStudioServerEnv()
 const localOrigin = (port: number) => `http://localhost:${port}`
 const lakeEnv = readLakeEnv()
+/** The lake's webhooks, read on every write: attached once the content is seeded (below). */
+const webhooks: WebhookConfig[] = []
 const lakeSettings = {
   ...lakeEnv,
+  webhooks,
   corsOrigins: [
     ...new Set([
       ...lakeEnv.corsOrigins,
@@ -48,11 +53,15 @@ const studioBuildDir = join(repositoryRoot, '.data', 'studio')
 /** A data folder as a reader finds it from the repository. */
 const shown = (folder?: string) => (folder ? relative(repositoryRoot, folder) : 'in memory')
 
+const started = performance.now()
 try {
   console.log(
     "Starting the product on this machine (each phase's output: .data/logs; npm start -- --verbose shows it)",
   )
-  const lake = await phase('Content Lake', async () => {
+  // Each phase starts once what it needs is there, so the builds run beside the lake, Supabase and one another;
+  // the lines come in this order whatever finishes first.
+  const types = typesPhase()
+  const lake = phase('Content Lake', async () => {
     const started = await outputToTerminal(() => startEmbeddedLakeIfNeeded(content, lakeSettings))
     const did = started
       ? `embedded lake started: ${shown(lakeSettings.dataDir)}`
@@ -61,7 +70,7 @@ try {
   })
   // The stand-in's e-mailed links return to the site where this start serves it.
   const supabaseUrl = readSupabaseSettings().url
-  const supabase = await phase('Supabase', async () => {
+  const supabase = phase('Supabase', async () => {
     const started = await outputToTerminal(() =>
       startLocalSupabaseIfNeeded(supabaseUrl, {auth: {siteUrl: localOrigin(siteServer.port)}}),
     )
@@ -70,8 +79,15 @@ try {
       : `answering at ${supabaseUrl}`
     return {value: started, did}
   })
-  const siteDir = await buildSite(content)
-  const previewBuild = await phase('Draft preview', async () => {
+  const seeded = contentPhase(content, [lake])
+  // The seeded content is in the site this start builds: the publish hook hears of the changes after it (and a
+  // change before the hook listens is retried, as Sanity retries webhooks).
+  seeded.then(
+    () => webhooks.push(...lakeEnv.webhooks),
+    () => {},
+  )
+  const site = sitePhase(content, [seeded])
+  const previewBuild = phase('Draft preview', async () => {
     const preview = await reuseOrBuild(
       defaultPreviewBuildDir,
       {sources: SITE_SOURCES, settings: siteSettings(process.env)},
@@ -83,7 +99,7 @@ try {
     previewUrl: localOrigin(previewServer.port),
     lake: studioLakeAddresses(lakeSettings),
   })
-  const studioBuild = await phase('Studio', async () => {
+  const studioBuild = phase('Studio', async () => {
     const studio = await reuseOrBuild(
       studioBuildDir,
       {sources: ['studio', 'schemas'], settings: studioSettings},
@@ -92,26 +108,36 @@ try {
     return {value: studio.dir, did: described(studio, 'built')}
   })
   // The servers' own output (requests, renders, failures) belongs on the terminal, not in a phase's log.
-  const {live, preview, studio} = await phase('Servers', () =>
-    outputToTerminal(async () => {
-      const live = await startLiveSite({
-        siteDir,
-        sitePort: siteServer.port,
-        siteHost: siteServer.host,
-      })
-      const preview = await startPreviewServer({
-        buildDir: previewBuild,
-        drafts: contentClient('drafts', content),
-        publicSiteUrl: live.site.url,
-        port: previewServer.port,
-      })
-      const studio = await startStudioServer(studioBuild, studioServer.port)
-      return {
-        value: {live, preview, studio},
-        did: 'site, publish hook, preview and Studio listening',
-      }
-    }),
+  const servers = phase(
+    'Servers',
+    () =>
+      outputToTerminal(async () => {
+        const live = await startLiveSite({
+          siteDir: await site,
+          sitePort: siteServer.port,
+          siteHost: siteServer.host,
+        })
+        const preview = await startPreviewServer({
+          buildDir: await previewBuild,
+          drafts: contentClient('drafts', content),
+          publicSiteUrl: live.site.url,
+          port: previewServer.port,
+        })
+        const studio = await startStudioServer(await studioBuild, studioServer.port)
+        return {
+          value: {live, preview, studio},
+          did: 'site, publish hook, preview and Studio listening',
+        }
+      }),
+    {after: [lake, supabase, types, site, previewBuild, studioBuild]},
   )
+  const [{live, preview, studio}, lakeStarted, supabaseStarted] = await Promise.all([
+    servers,
+    lake,
+    supabase,
+  ])
+  await phase.allPrinted()
+  console.log(`Ready in ${((performance.now() - started) / 1000).toFixed(1)} s`)
   const studioProject = process.env.SANITY_STUDIO_PROJECT_ID
   console.log('')
   console.log(
@@ -127,19 +153,19 @@ try {
   )
   console.log(`  Publish hook    ${live.hook.url}  (re-renders the pages a publish changes)`)
   console.log(
-    `  Content Lake    ${describeContentLake(content)}${lake ? `, embedded, data in ${lakeSettings.dataDir}` : ''}`,
+    `  Content Lake    ${describeContentLake(content)}${lakeStarted ? `, embedded, data in ${lakeSettings.dataDir}` : ''}`,
   )
-  if (lake?.secureUrl) {
+  if (lakeStarted?.secureUrl) {
     console.log(
-      `                  ${lake.secureUrl} (HTTP/2) and ${lake.streamUrls.join(', ')} for the Studio`,
+      `                  ${lakeStarted.secureUrl} (HTTP/2) and ${lakeStarted.streamUrls.join(', ')} for the Studio`,
     )
   }
   console.log(
-    `  Supabase API    ${supabaseUrl}${supabase ? `, local stand-in, data in ${localSupabaseSettings().dataDir}` : ''}`,
+    `  Supabase API    ${supabaseUrl}${supabaseStarted ? `, local stand-in, data in ${localSupabaseSettings().dataDir}` : ''}`,
   )
-  if (supabase)
+  if (supabaseStarted)
     console.log(
-      `  Dev mailbox     ${supabase.mailboxUrl}  (confirmation and password-reset e-mails, and each lead for the sales address)`,
+      `  Dev mailbox     ${supabaseStarted.mailboxUrl}  (confirmation and password-reset e-mails, and each lead for the sales address)`,
     )
   console.log('')
   console.log(
@@ -150,13 +176,14 @@ try {
     await studio.close()
     await preview.close()
     await live.close()
-    await supabase?.close()
-    await lake?.close()
+    await supabaseStarted?.close()
+    await lakeStarted?.close()
     process.exit(0)
   }
   process.once('SIGINT', stop)
   process.once('SIGTERM', stop)
 } catch (error) {
+  stopRunningCommands()
   if (!(error instanceof PhaseFailed))
     console.error(`Start failed: ${error instanceof Error ? error.message : String(error)}`)
   process.exit(1)

@@ -3,7 +3,11 @@
 // PUBLISH_HOOK_FOLLOW_LIVE is on. Used by `npm start` and `npm run publish-hook`.
 import {dirname} from 'node:path'
 import {prerenderSite} from '@quantedge/web/prerender'
-import {canRenderFrom, startIncrementalRenderer} from '@quantedge/web/prerender/incrementalRenderer'
+import {
+  canRenderFrom,
+  RenderProcessStopped,
+  startIncrementalRenderer,
+} from '@quantedge/web/prerender/incrementalRenderer'
 import {contentClient} from '@quantedge/content-access/client'
 import {readContentEnv} from '@quantedge/content-access/env'
 import {TRANSACTION_DOCUMENTS_QUERY} from '@quantedge/content-access/queries'
@@ -15,6 +19,9 @@ import {startPublishHook} from './receiver.ts'
 import {TransactionChanges} from './transactionChanges.ts'
 
 const TRANSACTION_LOOKUP_MS = 5000
+
+const stoppedOnPurpose = (error: unknown) =>
+  error instanceof RenderProcessStopped && (error.signal === 'SIGINT' || error.signal === 'SIGTERM')
 
 type LiveSiteOptions = {
   /** The client folder of a full build (`<buildDir>/client`), served first. */
@@ -39,11 +46,12 @@ export async function startLiveSite({
   const liveBuildDir = dirname(siteDir)
   const renderer = startIncrementalRenderer(env)
   if (canRenderFrom(liveBuildDir)) {
-    renderer
-      .prepare(liveBuildDir)
-      .catch((error: unknown) =>
-        log(`[publish] the render process did not start: ${String(error)}`),
-      )
+    renderer.prepare(liveBuildDir).catch((error: unknown) => {
+      // Ctrl+C, or a stop sent to the command's process group, reaches the render process too: it was
+      // stopped, it did not fail to start (a render after that starts a new process).
+      if (stoppedOnPurpose(error)) return
+      log(`[publish] the render process did not start: ${String(error)}`)
+    })
   }
   const publisher = new Publisher({
     releasesDir: hookEnv.releasesDir,

@@ -37,12 +37,16 @@ export async function startEmbeddedLake(lake: LakeEnv = readLakeEnv()): Promise<
   })
 }
 
-/** Runs `run` with the configured Content Lake answering, the embedded one started for it when needed. */
+/**
+ * Runs `run` with the configured Content Lake answering, the embedded one started for it when needed (with the
+ * settings `lake`).
+ */
 export async function withContentLake<T>(
   configured: ConfiguredLake,
   run: () => Promise<T>,
+  lake: LakeEnv = readLakeEnv(),
 ): Promise<T> {
-  const started = await startEmbeddedLakeIfNeeded(configured)
+  const started = await startEmbeddedLakeIfNeeded(configured, lake)
   try {
     return await run()
   } finally {

@@ -3,6 +3,7 @@
 import {createHash} from 'node:crypto'
 import {existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs'
 import {join, resolve} from 'node:path'
+import {threadId, Worker} from 'node:worker_threads'
 import {PGlite, type Transaction} from '@electric-sql/pglite'
 import {pgcrypto} from '@electric-sql/pglite/contrib/pgcrypto'
 import {repositoryRoot} from '@quantedge/server-kit/repositoryRoot'
@@ -42,13 +43,39 @@ export async function openDatabase(
 // (dumpDataDir / loadDataDir), in node_modules/.cache, and a new database loads that instead.
 const TEMPLATES_DIR = join(repositoryRoot, 'node_modules', '.cache', 'supabase-local')
 
-async function migratedTemplate(migrationsDir: string): Promise<Blob> {
-  const migrations = migrationFiles(migrationsDir)
+/** Where the template for these scripts is kept. */
+function templatePath(migrationsDir: string) {
   const key = createHash('sha256').update(`${pgliteVersion()}\0${BOOTSTRAP}\0${BOOTSTRAP_UPGRADES}`)
-  for (const file of migrations)
+  for (const file of migrationFiles(migrationsDir))
     key.update(`\0${file}\0`).update(readFileSync(join(migrationsDir, file)))
-  const path = join(TEMPLATES_DIR, `${key.digest('hex').slice(0, 32)}.tar.gz`)
-  if (existsSync(path)) return new Blob([readFileSync(path)])
+  return join(TEMPLATES_DIR, `${key.digest('hex').slice(0, 32)}.tar.gz`)
+}
+
+/**
+ * The template, made first when it is not kept. Making it (initdb, then the scripts, in WASM) keeps a thread busy
+ * for seconds at a time: it is made in a worker thread, so the process that opens the database (npm start's, with
+ * the Content Lake and the builds' progress in it) goes on answering meanwhile.
+ */
+async function migratedTemplate(migrationsDir: string): Promise<Blob> {
+  const path = templatePath(migrationsDir)
+  if (!existsSync(path)) {
+    const worker = new Worker(new URL('./templateWorker.ts', import.meta.url), {
+      workerData: {path, migrationsDir},
+    })
+    await new Promise<void>((resolvePromise, reject) => {
+      worker.once('error', reject)
+      worker.once('exit', (code) =>
+        code === 0
+          ? resolvePromise()
+          : reject(new Error(`Making the database template stopped with exit code ${code}`)),
+      )
+    })
+  }
+  return new Blob([readFileSync(path)])
+}
+
+/** Makes the template at `path`: Supabase's base and every migration, as PGlite's data-folder tarball. */
+export async function makeTemplate(path: string, migrationsDir: string) {
   const db = await PGlite.create({extensions: {pgcrypto}})
   try {
     await db.exec(BOOTSTRAP)
@@ -57,10 +84,9 @@ async function migratedTemplate(migrationsDir: string): Promise<Blob> {
     const tarball = Buffer.from(await (await db.dumpDataDir('gzip')).arrayBuffer())
     // Written whole and renamed into place: workers making it at once each leave a complete file.
     mkdirSync(TEMPLATES_DIR, {recursive: true})
-    const partial = `${path}.${process.pid}.partial`
+    const partial = `${path}.${process.pid}.${threadId}.partial`
     writeFileSync(partial, tarball)
     renameSync(partial, path)
-    return new Blob([tarball])
   } finally {
     await db.close()
   }

@@ -16,6 +16,15 @@ export const canRenderFrom = (buildDir: string) =>
 
 export type IncrementalRenderer = ReturnType<typeof startIncrementalRenderer>
 
+/** The render process stopped with the job in flight: by a signal (`signal`), or with an exit code. */
+export class RenderProcessStopped extends Error {
+  readonly signal: NodeJS.Signals | null
+  constructor(signal: NodeJS.Signals | null, code: number | null) {
+    super(`The render process stopped (${signal ?? `exit code ${code}`})`)
+    this.signal = signal
+  }
+}
+
 /** `env` holds the content settings the renders read (as a full build's). */
 export function startIncrementalRenderer(env: NodeJS.ProcessEnv = {}) {
   let child: ChildProcess | undefined
@@ -38,9 +47,9 @@ export function startIncrementalRenderer(env: NodeJS.ProcessEnv = {}) {
   const send = (job: WorkerJob) =>
     new Promise<string[]>((resolve, reject) => {
       const worker = processFor()
-      const onExit = (code: number | null, signal: string | null) => {
+      const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
         worker.off('message', onMessage)
-        reject(new Error(`The render process stopped (${signal ?? `exit code ${code}`})`))
+        reject(new RenderProcessStopped(signal, code))
       }
       const onMessage = (reply: WorkerAnswer) => {
         worker.off('exit', onExit)
