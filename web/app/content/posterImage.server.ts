@@ -6,14 +6,15 @@
 import {createImageUrlBuilder} from '@sanity/image-url'
 import type {INDICATORS_QUERY_RESULT} from '@quantedge/schemas/types'
 import {clean} from './clean.ts'
-import {inlineRemoteImage, inlineSiteImage} from './inlineImage.server.ts'
+import {inlineSiteImage, inlineWithinBudget} from './inlineImage.server.ts'
 
 type Video = INDICATORS_QUERY_RESULT[number]['video']
 
-export type PosterImage = {
-  src: string
-  srcSet?: string
-  sizes?: string
+export type ResponsiveImage = {src: string; srcSet?: string; sizes?: string}
+
+export type PosterImage = ResponsiveImage & {
+  /** Replaces `src` once the page has loaded, in the same box: the responsive image an inlined preview stands for. */
+  later?: ResponsiveImage
   /** Painted behind the image until it arrives: the dominant colour, and for the first poster its lqip. */
   placeholder?: {background: string | null; lqip: string | null}
 }
@@ -34,8 +35,18 @@ const SIZES = [
   '(min-width: 640px) calc(50vw - 4.875rem)',
   'calc(100vw - 5.5rem)',
 ].join(', ')
-/** The inlined first poster's WebP quality: a little below the CDN's 75, for a smaller page. */
-const INLINE_QUALITY = 60
+/**
+ * The inlined first poster's bytes at most. Lighthouse's mobile run is simulated (Lantern: 150 ms round trips,
+ * 1.6 Mbps, and TCP's slow start from 10 segments of 1,460 bytes, lighthouse's TCPConnection.js, as Linux starts
+ * by RFC 6928): a page in its first 14,600 bytes arrives one round trip after the request, every further window
+ * costs another 150 ms, and an image on its own request costs at least a round trip and its bytes (on another host
+ * a connection too). The LCP target (1.15 times the bare page's 622 ms) leaves less than one round trip, so the
+ * first poster has to arrive inside the page's first window. /tradingview is 9.3 kB brotli without it (headers
+ * included); brotli writes base64 in about 6 bits a character, so an inlined image costs about its own size. 4.5 kB
+ * leaves the page about 800 bytes for editors' text, and holds a detailed photo as a 640x360 AVIF at quality 10 or
+ * so: its shapes and colours, not a blur.
+ */
+export const INLINE_POSTER_BYTES = 4_500
 const ASSET_URL = /^(.+)\/images\/([^/]+)\/([^/]+)\/[^/]+$/
 
 export function posterImage(video: Video, {first}: {first: boolean}): PosterImage | null {
@@ -59,21 +70,27 @@ export function posterImage(video: Video, {first}: {first: boolean}): PosterImag
 }
 
 /**
- * The first poster, the page's largest paint on a phone: an uploaded one small enough as a WebP of the box's size
- * is inlined as a data URI, so it arrives with the HTML instead of a connection to the image host later (as a small
- * poster the site serves is); otherwise it is `posterImage`'s.
+ * The first poster, the page's largest paint on a phone: an uploaded one is inlined as an AVIF of the box's full
+ * size (640x360) fitted to INLINE_POSTER_BYTES, so it paints with the HTML, and is replaced by `posterImage`'s
+ * responsive image once the page has loaded (DemoVideo). Full size matters: Chromium counts an upscaled image's
+ * LCP size by its natural pixels, so a smaller preview would make the sharper image a new, later LCP candidate;
+ * at the same size it is none (web/e2e/images.spec.ts reads the LCP entries). When it cannot be inlined (no
+ * answer, no fit), the poster is `posterImage`'s.
  */
 export async function firstPosterImage(video: Video): Promise<PosterImage | null> {
   const poster = posterImage(video, {first: true})
   const image = imageOf(video)
   if (!poster || !image) return poster
-  const inline = await inlineRemoteImage(
-    sized(image, POSTER_BOX.width).format('webp').quality(INLINE_QUALITY).url(),
+  const inline = await inlineWithinBudget(
+    sized(image, POSTER_BOX.width).format('png').url(),
+    INLINE_POSTER_BYTES,
   )
   if (!inline) return poster
+  const {placeholder, ...responsive} = poster
   return {
     src: inline,
-    placeholder: {background: poster.placeholder?.background ?? null, lqip: null},
+    later: responsive,
+    placeholder: {background: placeholder?.background ?? null, lqip: null},
   }
 }
 

@@ -1,5 +1,8 @@
-import {describe, expect, it} from 'vitest'
-import {firstPosterImage, posterImage} from './posterImage.server.ts'
+import sharp from 'sharp'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {photo} from '@quantedge/content-lake/testImages'
+import {startTestLake, testLakeClient, type TestLake} from '@quantedge/content-lake/testLake'
+import {firstPosterImage, INLINE_POSTER_BYTES, posterImage} from './posterImage.server.ts'
 
 const ASSET_ID = 'image-2d1c7f3a9b8e4d5c6a7b8c9d0e1f2a3b4c5d6e7f-4000x3000-jpg'
 const uploaded = {
@@ -72,5 +75,43 @@ describe('posterImage', () => {
     expect(poster?.src).toMatch(/^http:\/\/127\.0\.0\.1:1\/images\//)
     expect(poster?.srcSet).toContain('1280w')
     expect(poster?.placeholder?.lqip).toBe('data:image/jpeg;base64,AAAA')
+  })
+
+  describe('the first poster from a real image host', () => {
+    let lake: TestLake
+    beforeAll(async () => {
+      lake = await startTestLake()
+    })
+    afterAll(() => lake.close())
+
+    it('is inlined as an AVIF of the whole box within the budget, and names its responsive image for later', async () => {
+      const asset = await testLakeClient(lake.url).assets.upload('image', await photo(2000, 1500))
+      const video = {
+        ...uploaded,
+        poster: {
+          asset: {
+            _id: asset._id,
+            url: asset.url,
+            lqip: 'data:image/jpeg;base64,AAAA',
+            background: '#336699',
+          },
+          crop: null,
+          hotspot: null,
+        },
+      }
+      const poster = await firstPosterImage(video)
+      const [, type, data] = /^data:([^;]+);base64,(.+)$/.exec(poster?.src ?? '') ?? []
+      expect(type).toBe('image/avif')
+      const bytes = Buffer.from(data ?? '', 'base64')
+      expect(bytes.length).toBeLessThanOrEqual(INLINE_POSTER_BYTES)
+      expect(await sharp(bytes).metadata()).toMatchObject({width: 640, height: 360})
+      expect(poster?.srcSet).toBeUndefined()
+      expect(poster?.later).toEqual({
+        src: posterImage(video, {first: true})?.src,
+        srcSet: posterImage(video, {first: true})?.srcSet,
+        sizes: posterImage(video, {first: true})?.sizes,
+      })
+      expect(poster?.placeholder).toEqual({background: '#336699', lqip: null})
+    })
   })
 })
