@@ -9,6 +9,7 @@ import {testLakeClient} from '@quantedge/content-lake/testLake'
 import {startSiteServer} from '@quantedge/site-server/server'
 import {buildSiteFrom, startSeededLake} from '@quantedge/test-support/throwawaySite'
 import {INLINE_POSTER_BYTES} from '../app/content/posterImage.server.ts'
+import type {Page} from '@playwright/test'
 import {expect, test} from './support/fixtures.ts'
 
 const PHONE_BUDGET_BYTES = 100_000
@@ -58,19 +59,7 @@ test('two 12-megapixel photos as posters reach a 390 px phone as at most 100 KB 
           })),
         )
       })
-      await page.addInitScript(() => {
-        const shifts: number[] = []
-        const paints: string[] = []
-        Object.assign(window, {layoutShifts: shifts, largestPaints: paints})
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & {value: number})[])
-            shifts.push(entry.value)
-        }).observe({type: 'layout-shift', buffered: true})
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & {url: string})[])
-            paints.push(entry.url)
-        }).observe({type: 'largest-contentful-paint', buffered: true})
-      })
+      await watchPaints(page)
       const response = await page.goto(`${site.url}/tradingview`)
       const html = (await response?.text()) ?? ''
       const sizes = await response?.request().sizes()
@@ -115,18 +104,7 @@ test('two 12-megapixel photos as posters reach a 390 px phone as at most 100 KB 
         )
       }
 
-      // Nothing moved, and the sharper first poster, painted at the same size, made no new LCP entry: the
-      // largest paint is still the inlined one.
-      await page.evaluate(
-        () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-      )
-      const {layoutShifts, largestPaints} = await page.evaluate(() => ({
-        layoutShifts: (window as {layoutShifts?: number[]}).layoutShifts,
-        largestPaints: (window as {largestPaints?: string[]}).largestPaints,
-      }))
-      expect(layoutShifts).toEqual([])
-      expect(largestPaints?.at(-1)).toMatch(/^data:image\/avif;base64,/)
-      expect(largestPaints?.filter((url) => url.startsWith('http'))).toEqual([])
+      await expectSteadyPaints(page)
     } finally {
       await site.close()
       build.remove()
@@ -135,3 +113,68 @@ test('two 12-megapixel photos as posters reach a 390 px phone as at most 100 KB 
     await lake.close()
   }
 })
+
+test('the posters the site ships reach a phone as build variants in a modern format, the first inlined first', async ({
+  page,
+}) => {
+  await watchPaints(page)
+  const fetched: string[] = []
+  page.on('request', (request) => fetched.push(new URL(request.url()).pathname))
+  const response = await page.goto('/tradingview')
+  const inlined = /<img src="data:image\/avif;base64,([^"]+)"/.exec(
+    (await response?.text()) ?? '',
+  )?.[1]
+  const inlineBytes = Buffer.from(inlined ?? '', 'base64')
+  expect(inlineBytes.length).toBeGreaterThan(0)
+  expect(inlineBytes.length).toBeLessThanOrEqual(INLINE_POSTER_BYTES)
+  expect(await sharp(inlineBytes).metadata()).toMatchObject({width: 640, height: 360})
+
+  const posters = page.locator('li.indicator-card .demo-poster img')
+  const source = (index: number) =>
+    posters.nth(index).evaluate((image: HTMLImageElement) => image.complete && image.currentSrc)
+  await expect
+    .poll(() => source(0))
+    .toMatch(/\/assets\/images\/demos\/straddle-[0-9a-f]{10}-640\.avif$/)
+  await posters.nth(1).scrollIntoViewIfNeeded()
+  await expect
+    .poll(() => source(1))
+    .toMatch(/\/assets\/images\/demos\/strangle-[0-9a-f]{10}-640\.avif$/)
+  await expect(posters.nth(0).locator('xpath=..')).toHaveCSS('display', 'contents')
+  expect(fetched.filter((path) => path.startsWith('/demos/'))).toEqual([])
+  await expectSteadyPaints(page)
+})
+
+/** Records the page's layout shifts and largest-paint candidates from its start. */
+async function watchPaints(page: Page) {
+  await page.addInitScript(() => {
+    const shifts: number[] = []
+    const paints: string[] = []
+    Object.assign(window, {layoutShifts: shifts, largestPaints: paints})
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {value: number})[])
+        shifts.push(entry.value)
+    }).observe({type: 'layout-shift', buffered: true})
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {url: string})[])
+        paints.push(entry.url)
+    }).observe({type: 'largest-contentful-paint', buffered: true})
+  })
+}
+
+/**
+ * Nothing moved, and the sharper first poster, painted at the same size, made no new LCP entry: the largest paint
+ * is still the inlined one.
+ */
+async function expectSteadyPaints(page: Page) {
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  )
+  const {layoutShifts, largestPaints} = await page.evaluate(() => ({
+    layoutShifts: (window as {layoutShifts?: number[]}).layoutShifts,
+    largestPaints: (window as {largestPaints?: string[]}).largestPaints,
+  }))
+  expect(layoutShifts).toEqual([])
+  expect(largestPaints?.at(-1)).toMatch(/^data:image\/avif;base64,/)
+  // A text candidate has no URL; an image's is its own.
+  expect(largestPaints?.filter((url) => url !== '' && !url.startsWith('data:'))).toEqual([])
+}

@@ -1,5 +1,5 @@
 import {useState, type CSSProperties} from 'react'
-import type {PosterImage} from '../content/posterImage.server.ts'
+import type {PosterImage, ResponsiveImage} from '../content/posterImage.server.ts'
 import {clean} from '../content/clean.ts'
 import {usePageLoaded} from './usePageLoaded.ts'
 
@@ -28,19 +28,7 @@ export function DemoVideo({video, poster, title, eager = false}: Props) {
         onClick={() => setPlaying(true)}
         style={placeholderStyle(poster?.placeholder)}
       >
-        {shown && (
-          <img
-            src={shown.src}
-            srcSet={shown.srcSet}
-            sizes={shown.sizes}
-            alt=""
-            width={640}
-            height={360}
-            loading={eager ? 'eager' : 'lazy'}
-            fetchPriority={eager ? 'high' : 'auto'}
-            decoding="async"
-          />
-        )}
+        {shown && <PosterPicture image={shown} eager={eager} />}
         <span className="demo-play" aria-hidden="true" />
         <span className="visually-hidden">Play the {title} demo</span>
       </button>
@@ -61,6 +49,32 @@ export function DemoVideo({video, poster, title, eager = false}: Props) {
     >
       <source src={clean(video.url)} type="video/mp4" />
     </video>
+  )
+}
+
+/** The poster's <img>, in a <picture> when it offers `srcset`s by type. */
+function PosterPicture({image, eager}: {image: ResponsiveImage; eager: boolean}) {
+  const img = (
+    <img
+      src={image.src}
+      srcSet={image.srcSet}
+      sizes={image.sizes}
+      alt=""
+      width={640}
+      height={360}
+      loading={eager ? 'eager' : 'lazy'}
+      fetchPriority={eager ? 'high' : 'auto'}
+      decoding="async"
+    />
+  )
+  if (!image.sources) return img
+  return (
+    <picture>
+      {image.sources.map(({type, srcSet}) => (
+        <source key={type} type={type} srcSet={srcSet} sizes={image.sizes} />
+      ))}
+      {img}
+    </picture>
   )
 }
 
