@@ -86,9 +86,10 @@ export async function posterImage(
 }
 
 /**
- * The first poster, the page's largest paint on a phone: an uploaded one is inlined as an AVIF of the box's full
- * size (640x360) fitted to INLINE_POSTER_BYTES, so it paints with the HTML, and is replaced by `posterImage`'s
- * responsive image once the page has loaded (DemoVideo). Full size matters: Chromium counts an upscaled image's
+ * The first poster, the page's largest paint on a phone: an uploaded one (fetched from the image host) or one the
+ * site ships (read from its file) is inlined as an AVIF of the box's full size (640x360) fitted to
+ * INLINE_POSTER_BYTES, so it paints with the HTML, and is replaced by `posterImage`'s responsive image once the
+ * page has loaded (DemoVideo). Full size matters: Chromium counts an upscaled image's
  * LCP size by its natural pixels, so a smaller preview would make the sharper image a new, later LCP candidate;
  * at the same size it is none (web/e2e/images.spec.ts reads the LCP entries). When it cannot be inlined (no
  * answer, no fit), the poster is `posterImage`'s.
