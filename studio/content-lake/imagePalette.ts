@@ -6,7 +6,7 @@
 // and title text colours of node-vibrant's Swatch (Vibrant-Colors/node-vibrant, packages/vibrant-color: YIQ below
 // 150 and below 200 take white). Colours are counted in 4-bit-per-channel bins of a small copy of the image; a
 // swatch no bin qualifies for is left out, as Sanity leaves it out.
-type Swatch = {
+export type Swatch = {
   _type: 'sanity.imagePaletteSwatch'
   background: string
   foreground: string
@@ -16,7 +16,12 @@ type Swatch = {
 type Target = {luma: [number, number, number]; saturation: [number, number, number]}
 
 // Vibrant's targets: [min, target, max] of lightness and saturation.
-const TARGETS: Record<string, Target> = {
+type SwatchName = 'darkVibrant' | 'vibrant' | 'lightVibrant' | 'darkMuted' | 'muted' | 'lightMuted'
+export type ImagePalette = {_type: 'sanity.imagePalette'} & {
+  [name in SwatchName | 'dominant']?: Swatch
+}
+
+const TARGETS: Record<SwatchName, Target> = {
   darkVibrant: {luma: [0, 0.26, 0.45], saturation: [0.35, 1, 1]},
   vibrant: {luma: [0.3, 0.5, 0.7], saturation: [0.35, 1, 1]},
   lightVibrant: {luma: [0.55, 0.74, 1], saturation: [0.35, 1, 1]},
@@ -28,11 +33,11 @@ const TARGETS: Record<string, Target> = {
 type Bin = {r: number; g: number; b: number; count: number; lightness: number; saturation: number}
 
 /** `pixels`: RGBA, 4 bytes a pixel; fully transparent pixels are not counted. */
-export function paletteOf(pixels: Uint8Array) {
+export function paletteOf(pixels: Uint8Array): ImagePalette {
   const bins = binColours(pixels)
   if (bins.length === 0) return {_type: 'sanity.imagePalette'}
   const most = Math.max(...bins.map((bin) => bin.count))
-  const chosen = Object.entries(TARGETS).flatMap(([name, target]) => {
+  const chosen = (Object.entries(TARGETS) as [SwatchName, Target][]).flatMap(([name, target]) => {
     const best = bestFor(bins, target, most)
     return best ? [[name, best] as const] : []
   })
