@@ -14,7 +14,8 @@ export async function fitToBudget(
   image: Uint8Array,
   budget: number,
 ): Promise<FittedImage | undefined> {
-  const decoded = await sharp(image).removeAlpha().raw().toBuffer({resolveWithObject: true})
+  // Decoded once for every quality tried; an alpha channel is kept (AVIF has one, and a poster may be a PNG).
+  const decoded = await sharp(image).raw().toBuffer({resolveWithObject: true})
   const encode = (quality: number) =>
     sharp(decoded.data, {raw: decoded.info}).avif({quality, effort: 2}).toBuffer()
   let best: FittedImage | undefined

@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 import {describe, expect, it} from 'vitest'
-import {photo, quadrants} from '@quantedge/content-lake/testImages'
+import {photo, quadrants, transparentPng} from '@quantedge/content-lake/testImages'
 import {fitToBudget} from './imageBudget.server.ts'
 
 const poster = async (image: Buffer) =>
@@ -30,5 +30,16 @@ describe('fitToBudget', () => {
 
   it('gives nothing when not even the lowest quality fits', async () => {
     expect(await fitToBudget(await poster(await photo(1600, 1200)), 500)).toBeUndefined()
+  })
+
+  it('keeps a transparent poster transparent', async () => {
+    const fitted = await fitToBudget(await transparentPng(640, 360), 4_500)
+    expect(await sharp(fitted?.bytes).metadata()).toMatchObject({hasAlpha: true, width: 640})
+    const {data} = await sharp(fitted?.bytes)
+      .ensureAlpha()
+      .raw()
+      .toBuffer({resolveWithObject: true})
+    expect(data[(10 * 640 + 600) * 4 + 3]).toBe(0)
+    expect(data[(10 * 640 + 40) * 4 + 3]).toBe(255)
   })
 })
