@@ -13,6 +13,7 @@ process.loadEnvFile(join(import.meta.dirname, '.env.example'))
 const ALL = ['{schemas,studio,web,scripts,servers,packages,supabase}/**/*.test.ts']
 const SLOW = ['scripts/cli/typecheck.test.ts', 'scripts/cli/start.test.ts', 'studio/build.test.ts']
 const CONTRACT = [
+  'web/app/content/posterImage.test.ts',
   'studio/content-lake/**/*.test.ts',
   'supabase/**/*.test.ts',
   'scripts/content/**/*.test.ts',

@@ -16,9 +16,11 @@ export type PageAudit = {
   tbtMs: number
   /** JavaScript the page loads, gzip-compressed, measured on the built files. */
   firstLoadJsKb: number
+  /** The page's own response as it came over the wire (headers and compressed body), in KB. */
+  documentKb: number
 }
 
-type NetworkRequest = {url: string; resourceType?: string}
+type NetworkRequest = {url: string; resourceType?: string; transferSize?: number}
 
 export async function auditPage(url: string, siteRoot: string): Promise<PageAudit> {
   const chrome = await chromeLauncher.launch({
@@ -54,6 +56,12 @@ export async function auditPage(url: string, siteRoot: string): Promise<PageAudi
       cls: Number(numeric('cumulative-layout-shift').toFixed(3)),
       tbtMs: Math.round(numeric('total-blocking-time')),
       firstLoadJsKb: Number((jsBytes / 1024).toFixed(1)),
+      documentKb: Number(
+        (
+          (requests.find((request) => request.resourceType === 'Document')?.transferSize ?? 0) /
+          1000
+        ).toFixed(1),
+      ),
     }
   } finally {
     chrome.kill()

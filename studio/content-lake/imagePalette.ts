@@ -1,8 +1,12 @@
 // The palette Sanity stores in an image's metadata (https://www.sanity.io/docs/image-metadata#palette): the
-// dominant colour and the six swatches of the Vibrant algorithm (vibrant, muted, each also dark and light), each
-// with a readable foreground. Colours are counted in 4-bit-per-channel bins of a small copy of the image; a swatch
-// no bin qualifies for is left out, as Sanity leaves it out.
-type Swatch = {
+// six swatches of the Vibrant algorithm (vibrant, muted, each also dark and light) and the dominant one, each with
+// a readable foreground and title colour. Sanity's own example (https://www.sanity.io/recipes/groq-query-to-for-
+// image-palette-information-357a5bce) shows the dominant swatch as the swatch with the most pixels (there the same
+// colour and population as darkMuted), and a light swatch (#94b7a8) with foreground #000 but title #fff: the body
+// and title text colours of node-vibrant's Swatch (Vibrant-Colors/node-vibrant, packages/vibrant-color: YIQ below
+// 150 and below 200 take white). Colours are counted in 4-bit-per-channel bins of a small copy of the image; a
+// swatch no bin qualifies for is left out, as Sanity leaves it out.
+export type Swatch = {
   _type: 'sanity.imagePaletteSwatch'
   background: string
   foreground: string
@@ -12,7 +16,12 @@ type Swatch = {
 type Target = {luma: [number, number, number]; saturation: [number, number, number]}
 
 // Vibrant's targets: [min, target, max] of lightness and saturation.
-const TARGETS: Record<string, Target> = {
+type SwatchName = 'darkVibrant' | 'vibrant' | 'lightVibrant' | 'darkMuted' | 'muted' | 'lightMuted'
+export type ImagePalette = {_type: 'sanity.imagePalette'} & {
+  [name in SwatchName | 'dominant']?: Swatch
+}
+
+const TARGETS: Record<SwatchName, Target> = {
   darkVibrant: {luma: [0, 0.26, 0.45], saturation: [0.35, 1, 1]},
   vibrant: {luma: [0.3, 0.5, 0.7], saturation: [0.35, 1, 1]},
   lightVibrant: {luma: [0.55, 0.74, 1], saturation: [0.35, 1, 1]},
@@ -24,19 +33,20 @@ const TARGETS: Record<string, Target> = {
 type Bin = {r: number; g: number; b: number; count: number; lightness: number; saturation: number}
 
 /** `pixels`: RGBA, 4 bytes a pixel; fully transparent pixels are not counted. */
-export function paletteOf(pixels: Uint8Array) {
+export function paletteOf(pixels: Uint8Array): ImagePalette {
   const bins = binColours(pixels)
   if (bins.length === 0) return {_type: 'sanity.imagePalette'}
   const most = Math.max(...bins.map((bin) => bin.count))
-  const dominant = bins.find((bin) => bin.count === most)
-  const swatches = Object.entries(TARGETS).flatMap(([name, target]) => {
+  const chosen = (Object.entries(TARGETS) as [SwatchName, Target][]).flatMap(([name, target]) => {
     const best = bestFor(bins, target, most)
-    return best ? [[name, swatch(best)] as const] : []
+    return best ? [[name, best] as const] : []
   })
+  const candidates = chosen.length > 0 ? chosen.map(([, bin]) => bin) : bins
+  const dominant = candidates.reduce((largest, bin) => (bin.count > largest.count ? bin : largest))
   return {
     _type: 'sanity.imagePalette',
-    ...(dominant ? {dominant: swatch(dominant)} : {}),
-    ...Object.fromEntries(swatches),
+    dominant: swatch(dominant),
+    ...Object.fromEntries(chosen.map(([name, bin]) => [name, swatch(bin)])),
   }
 }
 
@@ -75,13 +85,13 @@ function bestFor(bins: Bin[], {luma, saturation}: Target, most: number) {
 }
 
 function swatch({r, g, b, count}: Bin): Swatch {
-  // The foreground that contrasts more with the background, by relative luminance.
-  const foreground = luminance(r, g, b) > 0.179 ? '#000' : '#fff'
+  const [red, green, blue] = [r, g, b].map(Math.round) as [number, number, number]
+  const yiq = (red * 299 + green * 587 + blue * 114) / 1000
   return {
     _type: 'sanity.imagePaletteSwatch',
-    background: `#${[r, g, b].map((channel) => Math.round(channel).toString(16).padStart(2, '0')).join('')}`,
-    foreground,
-    title: foreground,
+    background: `#${[red, green, blue].map((channel) => channel.toString(16).padStart(2, '0')).join('')}`,
+    foreground: yiq < 150 ? '#fff' : '#000',
+    title: yiq < 200 ? '#fff' : '#000',
     population: count,
   }
 }
@@ -94,12 +104,4 @@ function hsl({r, g, b}: {r: number; g: number; b: number}) {
   const chroma = max - min
   const saturation = chroma === 0 ? 0 : chroma / (1 - Math.abs(2 * lightness - 1))
   return {lightness, saturation}
-}
-
-function luminance(r: number, g: number, b: number) {
-  const linear = (channel: number) => {
-    const value = channel / 255
-    return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4
-  }
-  return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
 }

@@ -33,8 +33,10 @@ export type ImageParams = {
 }
 
 /**
- * The largest side of a variant the lake makes. Sanity's reference bounds `w` and `h`; the lake takes 8192 px, the
- * bound image CDNs of its kind (imgix) keep, for each side of the output after `dpr`.
+ * The largest side of a variant the lake makes, for each side of the output after `dpr`: 8192 px. Sanity's
+ * reference names no number; its CDN was seen shrinking a 13560x438 PNG to 8192x265
+ * (https://github.com/sanity-io/sanity-plugin-media/issues/63), so an output past it is shrunk to fit (as
+ * imageGeometry.ts does) rather than refused.
  */
 export const MAX_OUTPUT_SIDE = 8192
 /** `dpr` is 1 to 3 in Sanity's reference. */

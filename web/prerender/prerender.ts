@@ -1,14 +1,16 @@
 // Prerenders every route into `<buildDir>/client` from the Content Lake the environment names, records what each
-// output read (recordReads.ts, `<buildDir>/reads.json`), makes pages paint before they hydrate, and precompresses
-// the output for the static server. The bundles depend on the app's sources and public settings, not on the
-// content: a build of the same sources and settings starts from the kept one (server-kit's keptBuilds.ts) and
-// renders every output again from this content (renderAll.ts), as a publish re-renders some of them.
+// output read (recordReads.ts, `<buildDir>/reads.json`), writes the variants of the site's own images
+// (siteImages.server.ts), makes pages paint before they hydrate, and precompresses the output for the static
+// server. The bundles depend on the app's sources and public settings, not on the content: a build of the same
+// sources and settings starts from the kept one (server-kit's keptBuilds.ts) and renders every output again from
+// this content (renderAll.ts), as a publish re-renders some of them.
 import {cpSync, rmSync} from 'node:fs'
 import {join, resolve} from 'node:path'
 import {buildOrStartFromKept} from '@quantedge/server-kit/keptBuilds'
 import {run} from '@quantedge/server-kit/run'
 import {deferHydration} from './deferHydration.ts'
 import {defaultAssetCacheDir, precompress} from './precompress.ts'
+import {writeSiteImageVariants} from '../app/content/siteImages.server.ts'
 
 export const webDir = resolve(import.meta.dirname, '..')
 export const defaultBuildDir = join(webDir, 'build')
@@ -36,6 +38,7 @@ export async function buildAndPrerender(buildDir: string, env: NodeJS.ProcessEnv
     env,
   })
   const clientDir = join(buildDir, 'client')
+  await writeSiteImageVariants(join(webDir, 'public'), clientDir)
   deferHydration(clientDir)
   precompress(clientDir, defaultAssetCacheDir)
 }
@@ -67,7 +70,10 @@ export async function buildPreviewSite(buildDir = defaultPreviewBuildDir) {
     kind: 'preview',
     inputs: {sources: SITE_SOURCES, settings: bundleSettings(env)},
     outDir: buildDir,
-    build: () => run('react-router', ['build'], {cwd: webDir, env}),
+    build: async () => {
+      await run('react-router', ['build'], {cwd: webDir, env})
+      await writeSiteImageVariants(join(webDir, 'public'), join(buildDir, 'client'))
+    },
     fromKept: async (keptDir) => {
       rmSync(buildDir, {recursive: true, force: true})
       cpSync(keptDir, buildDir, {recursive: true})

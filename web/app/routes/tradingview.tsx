@@ -68,7 +68,7 @@ export default function TradingView({loaderData}: Route.ComponentProps) {
           key={indicator._id}
           id={dialogId(indicator)}
           indicator={indicator}
-          poster={posters[index]?.src ?? null}
+          poster={(posters[index]?.later ?? posters[index])?.src ?? null}
           buyLabel={buyLabel}
           hint={page.actionHint ?? 'Send us a direct message and mention “{name}”.'}
           directMessageUrl={settings.directMessageUrl}
