@@ -115,7 +115,12 @@ export async function buildStudio(outDir: string, env: Record<string, string> = 
       ),
     },
     outDir,
-    build: () => run('sanity', ['build', outDir, '--yes'], {cwd: studioDir, env: bundleEnv}),
+    // Production's build whoever starts it (Vitest sets NODE_ENV=test, which would keep React's development build).
+    build: () =>
+      run('sanity', ['build', outDir, '--yes'], {
+        cwd: studioDir,
+        env: {...bundleEnv, NODE_ENV: 'production'},
+      }),
     fromKept: async (keptDir) => {
       rmSync(outDir, {recursive: true, force: true})
       cpSync(keptDir, outDir, {recursive: true})

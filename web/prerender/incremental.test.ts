@@ -42,6 +42,15 @@ afterAll(async () => {
   await lake?.close()
 })
 
+it('builds React’s production bundle, though Vitest runs it with NODE_ENV=test', () => {
+  expect(process.env.NODE_ENV).toBe('test')
+  const assets = join(live, 'client', 'assets')
+  const entry = readdirSync(assets).find((file) => /^entry\.client-.+\.js$/.test(file))
+  expect(entry).toBeDefined()
+  // React DOM's production build gives its errors as codes to look up; its development build spells them out.
+  expect(readFileSync(join(assets, entry!), 'utf8')).toContain('Minified React error #')
+})
+
 /** The tags the lake's Live Content API sends for `change`. */
 async function tagsOfChange(change: (client: SanityClient) => Promise<unknown>) {
   const client = testLakeClient(lake.url)

@@ -4,7 +4,7 @@ import {fork, type ChildProcess} from 'node:child_process'
 import {existsSync} from 'node:fs'
 import {join} from 'node:path'
 import {SERVER_BUNDLE_DIR} from './keepServerBundle.ts'
-import {webDir} from './prerender.ts'
+import {PRODUCTION, webDir} from './prerender.ts'
 import {READS_FILE} from './recordReads.ts'
 import type {renderIncrementally} from './incremental.ts'
 import type {WorkerAnswer, WorkerJob} from './renderWorker.ts'
@@ -40,7 +40,7 @@ export function startIncrementalRenderer(env: NodeJS.ProcessEnv = {}) {
       // Its settings come in `env`; the parent's flags (an npm script's preloads, named from another
       // folder) are not its own.
       execArgv: [],
-      env: {...process.env, ...env},
+      env: {...process.env, ...env, ...PRODUCTION},
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     }))
 

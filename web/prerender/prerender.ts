@@ -31,11 +31,21 @@ const bundleSettings = (env: NodeJS.ProcessEnv) =>
   )
 
 /** React Router's build with its prerender, then the steps after it: the build every kept build started as. */
+/**
+ * Builds and renders are production's whoever starts them: Vitest sets NODE_ENV=test, Vite keeps a NODE_ENV it
+ * finds, and a bundle built under `test` holds React's development build (half again as large, and slow), which
+ * the kept builds would then hand to every later build of the same sources.
+ */
+export const PRODUCTION = {NODE_ENV: 'production'}
+
 export async function buildAndPrerender(buildDir: string, env: NodeJS.ProcessEnv) {
-  await run('react-router', ['build'], {cwd: webDir, env: {...env, SITE_BUILD_DIR: buildDir}})
+  await run('react-router', ['build'], {
+    cwd: webDir,
+    env: {...env, ...PRODUCTION, SITE_BUILD_DIR: buildDir},
+  })
   await run(process.execPath, [join(webDir, 'prerender', 'recordReads.ts'), buildDir], {
     cwd: webDir,
-    env,
+    env: {...env, ...PRODUCTION},
   })
   const clientDir = join(buildDir, 'client')
   await writeSiteImageVariants(join(webDir, 'public'), clientDir)
@@ -55,7 +65,7 @@ export async function prerenderSite({
     fromKept: (keptDir) =>
       run(process.execPath, [join(webDir, 'prerender', 'renderAll.ts'), keptDir, buildDir], {
         cwd: webDir,
-        env,
+        env: {...env, ...PRODUCTION},
       }),
   })
   return join(buildDir, 'client')
@@ -71,7 +81,7 @@ export async function buildPreviewSite(buildDir = defaultPreviewBuildDir) {
     inputs: {sources: SITE_SOURCES, settings: bundleSettings(env)},
     outDir: buildDir,
     build: async () => {
-      await run('react-router', ['build'], {cwd: webDir, env})
+      await run('react-router', ['build'], {cwd: webDir, env: {...env, ...PRODUCTION}})
       await writeSiteImageVariants(join(webDir, 'public'), join(buildDir, 'client'))
     },
     fromKept: async (keptDir) => {
