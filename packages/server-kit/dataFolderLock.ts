@@ -49,6 +49,8 @@ export async function lockDataFolder(dataDir: string, owner: string): Promise<Da
   thread.on('message', (message: HolderMessage) => {
     if ('lost' in message) lost(folder, owner, message.lost)
   })
+  // A thread that dies holds nothing: its lock goes stale, so the server stops before another takes the folder.
+  thread.on('error', (error) => lost(folder, owner, error.message))
   // The thread lives as long as the server holds the folder, and does not keep the process alive by itself.
   thread.unref()
   return {
