@@ -16,7 +16,7 @@ import {
   lakeScaleTable,
   lakeScaleTargetsMissed,
 } from './lakeScale.ts'
-import {benchPhotoPoster, LCP_RATIO_TARGET, lcpRatio, photoPosterTable} from './photoPoster.ts'
+import {benchPhotoPoster, photoPosterTable, photoPosterVerdict} from './photoPoster.ts'
 import {benchPublish, PUBLISH_P95_TARGET_MS, publishTable} from './publish.ts'
 import {
   benchScheduledReleases,
@@ -64,14 +64,7 @@ const parts: Part[] = [
     measure: async () => {
       assertChromium()
       const result = await benchPhotoPoster(runs)
-      const ratio = lcpRatio(result)
-      return {
-        table: photoPosterTable(result),
-        verdict:
-          ratio <= LCP_RATIO_TARGET && result.tradingview.performance === 100
-            ? `Performance 100 and LCP within ${LCP_RATIO_TARGET}x the bare page.`
-            : `Target missed: performance ${result.tradingview.performance}, LCP ${ratio}x the bare page`,
-      }
+      return {table: photoPosterTable(result), verdict: photoPosterVerdict(result)}
     },
   },
   {

@@ -1,7 +1,9 @@
-// What an editor's photo costs a phone: a 4000x3000 photo (about 5 MB) uploaded as the first poster of
-// /tradingview, the site built from that lake, and Lighthouse (mobile) on /tradingview against the bare page in the
-// same run. The lake stays up while Lighthouse loads the page: it serves the poster's variants, as Sanity's CDN does,
-// made before the audits (a CDN keeps them after the first visitor).
+// What an editor's photo costs a phone: /tradingview as seeded, then with a 4000x3000 photo (about 5 MB) uploaded as
+// its first poster, each built from the lake as it was, and Lighthouse (mobile) on both against the bare page in the
+// same run. The page as seeded is the floor the photo must not lower: on a busy or slow machine every page,
+// the seeded one too, loses points to Total Blocking Time, which the photo must not add to. The lake stays up while
+// Lighthouse loads the pages: it serves the poster's variants, as Sanity's CDN does, made before the audits (a CDN
+// keeps them after the first visitor).
 import {mkdirSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {photo} from '@quantedge/content-lake/testImages'
@@ -11,14 +13,33 @@ import {buildSiteFrom, startSeededLake} from '@quantedge/test-support/throwawayS
 import {auditPage, type PageAudit} from './lighthouse.ts'
 import {BARE_PAGE, medianAudit} from './site.ts'
 
-export type PhotoPosterBench = {photoBytes: number; tradingview: PageAudit; bare: PageAudit}
+export type PhotoPosterBench = {
+  photoBytes: number
+  /** /tradingview as seeded, its posters the site's own. */
+  seeded: PageAudit
+  /** /tradingview with the photo as its first poster. */
+  tradingview: PageAudit
+  bare: PageAudit
+}
 
 /** The issue's bound: the page's LCP at most 1.15 times the bare page's. */
 export const LCP_RATIO_TARGET = 1.15
 
 export async function benchPhotoPoster(runs: number): Promise<PhotoPosterBench> {
   const lake = await startSeededLake()
+  const builds: {root: string; remove: () => void}[] = []
+  const sites: {close: () => Promise<void>}[] = []
   try {
+    const serve = async () => {
+      const build = await buildSiteFrom(lake)
+      builds.push(build)
+      mkdirSync(join(build.root, 'bench-bare'))
+      writeFileSync(join(build.root, 'bench-bare', 'index.html'), BARE_PAGE)
+      const site = await startSiteServer(build.root, 0)
+      sites.push(site)
+      return {root: build.root, url: site.url}
+    }
+    const seeded = await serve()
     const client = testLakeClient(lake.url)
     const original = await photo(4000, 3000)
     const asset = await client.assets.upload('image', original, {filename: 'straddle-photo.jpg'})
@@ -26,43 +47,54 @@ export async function benchPhotoPoster(runs: number): Promise<PhotoPosterBench> 
       .patch('indicator-straddle')
       .set({'demoVideo.poster': {_type: 'image', asset: {_type: 'reference', _ref: asset._id}}})
       .commit()
-    const build = await buildSiteFrom(lake)
-    mkdirSync(join(build.root, 'bench-bare'))
-    writeFileSync(join(build.root, 'bench-bare', 'index.html'), BARE_PAGE)
-    const site = await startSiteServer(build.root, 0)
-    try {
-      await warmVariants(`${site.url}/tradingview`, asset.sha1hash)
-      const audit = async (path: string) => {
-        const audits: PageAudit[] = []
-        for (let run = 0; run < runs; run += 1)
-          audits.push(await auditPage(`${site.url}${path}`, build.root))
-        return medianAudit(audits)
-      }
-      return {
-        photoBytes: original.length,
-        tradingview: await audit('/tradingview'),
-        bare: await audit('/bench-bare'),
-      }
-    } finally {
-      await site.close()
-      build.remove()
+    const withPhoto = await serve()
+    await warmVariants(`${withPhoto.url}/tradingview`, asset.sha1hash)
+    const audit = async (site: {root: string; url: string}, path: string) => {
+      const audits: PageAudit[] = []
+      for (let run = 0; run < runs; run += 1)
+        audits.push(await auditPage(`${site.url}${path}`, site.root))
+      return medianAudit(audits)
+    }
+    return {
+      photoBytes: original.length,
+      seeded: await audit(seeded, '/tradingview'),
+      tradingview: await audit(withPhoto, '/tradingview'),
+      bare: await audit(withPhoto, '/bench-bare'),
     }
   } finally {
+    for (const site of sites) await site.close()
+    for (const build of builds) build.remove()
     await lake.close()
   }
 }
 
-export const lcpRatio = ({tradingview, bare}: PhotoPosterBench) =>
-  Number((tradingview.lcpMs / bare.lcpMs).toFixed(2))
+const ratio = (page: PageAudit, bare: PageAudit) => Number((page.lcpMs / bare.lcpMs).toFixed(2))
+const lcpRatio = ({tradingview, bare}: PhotoPosterBench) => ratio(tradingview, bare)
+
+/**
+ * The bench's verdict: the photo's page at performance 100 with LCP within the bound; when missed, the seeded page's
+ * score and TBT beside it show what the photo itself cost.
+ */
+export function photoPosterVerdict(result: PhotoPosterBench) {
+  const {tradingview, seeded} = result
+  const lcp = `LCP ${lcpRatio(result)}x the bare page (target ≤ ${LCP_RATIO_TARGET}x)`
+  if (tradingview.performance === 100 && lcpRatio(result) <= LCP_RATIO_TARGET)
+    return `Performance 100 and ${lcp}.`
+  return `Target missed: performance ${tradingview.performance} with the photo, ${seeded.performance} as seeded (TBT ${tradingview.tbtMs} and ${seeded.tbtMs} ms); ${lcp}`
+}
+
+const row = (page: string, audit: PageAudit, bare: PageAudit) =>
+  `| ${page} | ${audit.performance} | ${audit.lcpMs} | ${audit.cls} | ${audit.tbtMs} | ${audit.documentKb} | ${ratio(audit, bare)} |`
 
 export const photoPosterTable = (result: PhotoPosterBench) =>
   [
-    `A ${(result.photoBytes / 1e6).toFixed(1)} MB 4000x3000 photo as Straddle's poster (the first on /tradingview); the page's first poster is inlined, so its HTML should stay in TCP's first window (14.6 kB):`,
+    `A ${(result.photoBytes / 1e6).toFixed(1)} MB 4000x3000 photo as Straddle's poster (the first on /tradingview), against the page as seeded; the page's first poster is inlined, so its HTML should stay in TCP's first window (14.6 kB):`,
     '',
     '| page | perf | LCP ms | CLS | TBT ms | HTML kB | LCP / bare |',
     '|---|---|---|---|---|---|---|',
-    `| /tradingview | ${result.tradingview.performance} | ${result.tradingview.lcpMs} | ${result.tradingview.cls} | ${result.tradingview.tbtMs} | ${result.tradingview.documentKb} | ${lcpRatio(result)} |`,
-    `| bare page (floor) | ${result.bare.performance} | ${result.bare.lcpMs} | ${result.bare.cls} | ${result.bare.tbtMs} | ${result.bare.documentKb} | 1 |`,
+    row('/tradingview, the photo as first poster', result.tradingview, result.bare),
+    row('/tradingview as seeded', result.seeded, result.bare),
+    row('bare page (floor)', result.bare, result.bare),
   ].join('\n')
 
 /**
