@@ -11,6 +11,7 @@ import {editorBrowser, emptyHome, trustedHome} from '@quantedge/test-support/edi
 import {startEditorialStack, type EditorialStack} from '@quantedge/test-support/editorialStack'
 import {indicatorPrice} from './support/catalogue.ts'
 import {expect, test} from './support/fixtures.ts'
+import {EDITOR_WINDOW} from './support/studioEditor.ts'
 
 let stack: EditorialStack
 const homes: {remove: () => void}[] = []
@@ -33,8 +34,7 @@ function browserAt(home: {path: string; remove: () => void}) {
   return editorBrowser(HEADLESS_SHELL_PATH, home.path)
 }
 
-const editorWindow = (browser: Browser) =>
-  browser.newContext({viewport: {width: 1400, height: 900}})
+const editorWindow = (browser: Browser) => browser.newContext(EDITOR_WINDOW)
 
 const studioUrl = (path: string) => `${stack.studio?.url ?? ''}${path}`
 const price = (page: Page) => page.getByLabel('Price (₹)', {exact: true})
