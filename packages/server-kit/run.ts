@@ -1,9 +1,11 @@
 // Runs a command of this repository's toolchain, showing its output as it goes, and fails with the
 // command's name and the first error line it printed (the cause, not the summary), so a failed build says why.
 // Test runners print errors their tests expect and summarise failures themselves: they are run with
-// `citeFirstError: false`, so the failure does not name an expected error as its cause.
+// `citeFirstError: false`, so the failure does not name an expected error as its cause. Inside `inBackground`
+// (background.ts) the command runs at the lowest CPU priority.
 import {spawn, type ChildProcess} from 'node:child_process'
 import {stripVTControlCharacters} from 'node:util'
+import {prioritised} from './background.ts'
 import {currentOutput} from './output.ts'
 import {repositoryRoot} from './repositoryRoot.ts'
 
@@ -28,7 +30,7 @@ export function stopRunningCommands() {
 export function run(command: string, args: string[], options: RunOptions = {}) {
   const {citeFirstError = true, output = 'live'} = options
   return new Promise<void>((resolvePromise, reject) => {
-    const child = spawn(command, args, {
+    const child = spawn(...prioritised(command, args), {
       cwd: options.cwd ?? repositoryRoot,
       env: {
         ...process.env,

@@ -7,7 +7,7 @@ import {readContentEnv, type ContentEnv} from '@quantedge/content-access/env'
 import {withContentLake} from '@quantedge/content-lake/ensure'
 import {readLakeEnv} from '@quantedge/content-lake/settings'
 import {described, reuseOrBuild} from './buildInputs.ts'
-import {phase, PhaseFailed} from './phases.ts'
+import {phase, PhaseFailed, type Phases} from './phases.ts'
 import {repositoryRoot} from '@quantedge/server-kit/repositoryRoot'
 import {run, stopRunningCommands} from '@quantedge/server-kit/run'
 import {seedDocuments} from '@quantedge/content/seed/documents'
@@ -45,9 +45,12 @@ const typegen = () =>
     },
   )
 
-/** The types from the schema and queries: nothing at run time reads them, so they are made beside the builds. */
-export const typesPhase = () =>
-  phase('Types', async () => {
+/**
+ * The types from the schema and queries: nothing at run time reads them, so they are made beside the builds (or,
+ * for `npm start`, in the background: `among` names the phases they belong to).
+ */
+export const typesPhase = (among: Phases = phase) =>
+  among('Types', async () => {
     const types = await typegen()
     return {value: types, did: described(types, 'generated from the schema and queries')}
   })

@@ -1,18 +1,19 @@
 // A phase prints one line with what it did; its output, from the commands it runs and from console, goes to its
 // log; a failed phase shows its log's last lines and path and stops the command.
 import {mkdtempSync, readFileSync, rmSync} from 'node:fs'
-import {tmpdir} from 'node:os'
+import {getPriority, tmpdir} from 'node:os'
+import {setImmediate} from 'node:timers/promises'
 import {join} from 'node:path'
 import {run} from '@quantedge/server-kit/run'
 import {afterEach, expect, it} from 'vitest'
-import {PhaseFailed, phases} from './phases.ts'
+import {PhaseFailed, phases, type PhaseOptions} from './phases.ts'
 
 const folders: string[] = []
 afterEach(() => {
   for (const folder of folders.splice(0)) rmSync(folder, {recursive: true, force: true})
 })
 
-function phasesInTemporaryFolder() {
+function phasesInTemporaryFolder(options: Pick<PhaseOptions, 'startAfter' | 'background'> = {}) {
   const logsDir = mkdtempSync(join(tmpdir(), 'phases-'))
   folders.push(logsDir)
   const printed: string[] = []
@@ -20,8 +21,12 @@ function phasesInTemporaryFolder() {
     log: (line: string) => printed.push(line),
     error: (line: string) => printed.push(line),
   }
-  return {logsDir, printed, phase: phases({logsDir, verbose: false, print})}
+  return {logsDir, printed, phase: phases({logsDir, verbose: false, print, ...options})}
 }
+
+/** A command that prints the CPU priority (niceness) it runs at. */
+const printNiceness = () =>
+  run(process.execPath, ['-e', 'console.log(require("node:os").getPriority())'])
 
 it('prints one line for a phase and keeps what it and its commands wrote in the phase’s log', async () => {
   const {logsDir, printed, phase} = phasesInTemporaryFolder()
@@ -111,4 +116,36 @@ it('stops at the first failed phase in order: the phases named after it print no
     expect.stringMatching(/^ {2}✓ Quick/),
     expect.stringMatching(/^ {2}✗ Broken +failed after \d+\.\d s: the schema does not parse$/),
   ])
+})
+
+it('runs a background phase’s commands at the lowest CPU priority, and the others’ as they are', async () => {
+  const foreground = phasesInTemporaryFolder()
+  const background = phasesInTemporaryFolder({background: true})
+  const work = async () => {
+    await printNiceness()
+    return {value: undefined, did: 'done'}
+  }
+  await Promise.all([foreground.phase('Site', work), background.phase('Studio', work)])
+  const ownNiceness = getPriority()
+  expect(readFileSync(join(foreground.logsDir, 'site.log'), 'utf8')).toBe(`${ownNiceness}\n`)
+  expect(readFileSync(join(background.logsDir, 'studio.log'), 'utf8')).toBe('19\n')
+})
+
+it('starts a set of phases, and prints their lines, once what they wait for has settled', async () => {
+  let addressesPrinted = () => {}
+  const {printed, phase} = phasesInTemporaryFolder({
+    startAfter: new Promise<void>((resolve) => (addressesPrinted = resolve)),
+  })
+  let ran = false
+  const types = phase('Types', async () => {
+    ran = true
+    return {value: 1, did: 'kept'}
+  })
+  await setImmediate()
+  expect(ran).toBe(false)
+  expect(printed).toEqual([])
+  addressesPrinted()
+  await expect(types).resolves.toBe(1)
+  await phase.allPrinted()
+  expect(printed).toEqual([expect.stringMatching(/^ {2}✓ Types +kept/)])
 })

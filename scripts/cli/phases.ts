@@ -3,9 +3,13 @@
 // starts as soon as the phases it needs (`after`) are done, and its line is printed in the order the phases were
 // named, once it and every phase before it are done, so the lines read the same on every start. A failed phase
 // says so on its line, shows the last lines of its log and the log's path, and stops the command: no phase after
-// it prints its line. With `--verbose` every phase's output is printed as it comes, too.
+// it prints its line. With `--verbose` every phase's output is printed as it comes, too. A set of phases may wait
+// for something else first (`startAfter`: `npm start`'s background phases start, and print their lines, once its
+// addresses are printed), and may run its commands at the lowest CPU priority (`background`, server-kit's
+// background.ts).
 import {mkdirSync, readFileSync, writeFileSync} from 'node:fs'
 import {join, relative} from 'node:path'
+import {inBackground} from '@quantedge/server-kit/background'
 import {outputToLog} from '@quantedge/server-kit/output'
 import {repositoryRoot} from '@quantedge/server-kit/repositoryRoot'
 
@@ -16,18 +20,28 @@ export class PhaseFailed extends Error {}
 
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`
 
-type PhaseOptions = {
+export type PhaseOptions = {
   logsDir: string
   verbose: boolean
   /** Where the phase lines go (the terminal for the commands). */
   print: {log: (line: string) => void; error: (line: string) => void}
+  /** Every phase waits for this: its work starts, and its line is printed, once it has settled (never rejecting). */
+  startAfter?: Promise<void>
+  /** The phases' commands run at the lowest CPU priority, taking only the time other work leaves. */
+  background?: boolean
 }
 
 type Outcome<T> = {value: T; line: string} | {error: unknown; lines: string[]}
 
-export function phases({logsDir, verbose, print}: PhaseOptions) {
+export function phases({
+  logsDir,
+  verbose,
+  print,
+  startAfter = Promise.resolve(),
+  background = false,
+}: PhaseOptions) {
   /** Settles once every phase named so far has printed its line (or the command has stopped). */
-  let printedSoFar: Promise<unknown> = Promise.resolve()
+  let printedSoFar: Promise<unknown> = startAfter
   let stopped = false
 
   /** Does one phase's work with its output in its log; says how it went, in the lines to print. */
@@ -40,7 +54,8 @@ export function phases({logsDir, verbose, print}: PhaseOptions) {
     writeFileSync(log, '')
     const started = performance.now()
     try {
-      const {value, did} = await outputToLog(log, work, {echo: verbose})
+      const logged = () => outputToLog(log, work, {echo: verbose})
+      const {value, did} = await (background ? inBackground(logged) : logged())
       return {
         value,
         line: `  ✓ ${name.padEnd(14)} ${did.padEnd(52)} ${seconds(started).padStart(7)}`,
@@ -68,7 +83,7 @@ export function phases({logsDir, verbose, print}: PhaseOptions) {
     {after = []}: {after?: Promise<unknown>[]} = {},
   ): Promise<T> {
     // A phase whose prerequisite failed does no work: that failure is reported on an earlier line.
-    const done = Promise.all(after).then(
+    const done = Promise.all([startAfter, ...after]).then(
       () => outcome(name, work),
       () => undefined,
     )
@@ -98,12 +113,20 @@ export function phases({logsDir, verbose, print}: PhaseOptions) {
   return Object.assign(phase, {allPrinted})
 }
 
+/** A set of phases whose lines are printed in the order they were named. */
+export type Phases = ReturnType<typeof phases>
+
 /** The commands' phases: logs in `.data/logs`, printed on the terminal. */
-export const phase = phases({
-  logsDir: join(repositoryRoot, '.data', 'logs'),
-  verbose: process.argv.includes('--verbose'),
-  print: {
-    log: (line) => process.stdout.write(`${line}\n`),
-    error: (line) => process.stderr.write(`${line}\n`),
-  },
-})
+export const commandPhases = (options: Pick<PhaseOptions, 'startAfter' | 'background'> = {}) =>
+  phases({
+    logsDir: join(repositoryRoot, '.data', 'logs'),
+    verbose: process.argv.includes('--verbose'),
+    print: {
+      log: (line) => process.stdout.write(`${line}\n`),
+      error: (line) => process.stderr.write(`${line}\n`),
+    },
+    ...options,
+  })
+
+/** The commands' phases in the foreground, their lines printed from the start. */
+export const phase = commandPhases()

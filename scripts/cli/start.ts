@@ -28,7 +28,7 @@ import {
 } from '@quantedge/web/prerender'
 import {contentPhase, sitePhase, typesPhase} from './build.ts'
 import {described, reuseOrBuild} from './buildInputs.ts'
-import {phase, PhaseFailed} from './phases.ts'
+import {commandPhases, phase, PhaseFailed} from './phases.ts'
 import {fastPathLine} from './fastPath.ts'
 
 const content = readContentEnv()
@@ -54,13 +54,24 @@ const studioBuildDir = join(repositoryRoot, '.data', 'studio')
 const shown = (folder?: string) => (folder ? relative(repositoryRoot, folder) : 'in memory')
 
 const started = performance.now()
+const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)} s`
+/** Settles once the addresses are printed: the background phases start then. */
+let addressesAreOut = () => {}
+const addressesPrinted = new Promise<void>((resolve) => (addressesAreOut = resolve))
+/**
+ * What the site does not need: the types, the draft preview and the Studio are built once the site is ready, at
+ * the lowest CPU priority, so a first page is not kept waiting by them; their servers listen from the start and say
+ * they are being built until they are (server-kit's onceBuilt.ts), as `next dev` is ready before it compiles. Built
+ * beside the site's phases instead, even at low priority, they held the site back by 3-6 s on two cores, and
+ * everything was built no sooner.
+ */
+const background = commandPhases({startAfter: addressesPrinted, background: true})
 try {
   console.log(
     "Starting the product on this machine (each phase's output: .data/logs; npm start -- --verbose shows it)",
   )
-  // Each phase starts once what it needs is there, so the builds run beside the lake, Supabase and one another;
-  // the lines come in this order whatever finishes first.
-  const types = typesPhase()
+  // Each phase starts once what it needs is there, so the site's build runs beside the lake and Supabase; the
+  // lines come in this order whatever finishes first: the site's phases, its addresses, then the background's.
   const lake = phase('Content Lake', async () => {
     const started = await outputToTerminal(() => startEmbeddedLakeIfNeeded(content, lakeSettings))
     const did = started
@@ -87,7 +98,8 @@ try {
     () => {},
   )
   const site = sitePhase(content, [seeded])
-  const previewBuild = phase('Draft preview', async () => {
+  const types = typesPhase(background)
+  const previewBuild = background('Draft preview', async () => {
     const preview = await reuseOrBuild(
       defaultPreviewBuildDir,
       {sources: SITE_SOURCES, settings: siteSettings(process.env)},
@@ -99,7 +111,7 @@ try {
     previewUrl: localOrigin(previewServer.port),
     lake: studioLakeAddresses(lakeSettings),
   })
-  const studioBuild = phase('Studio', async () => {
+  const studioBuild = background('Studio', async () => {
     const studio = await reuseOrBuild(
       studioBuildDir,
       {sources: ['studio', 'schemas'], settings: studioSettings},
@@ -118,18 +130,18 @@ try {
           siteHost: siteServer.host,
         })
         const preview = await startPreviewServer({
-          buildDir: await previewBuild,
+          buildDir: previewBuild,
           drafts: contentClient('drafts', content),
           publicSiteUrl: live.site.url,
           port: previewServer.port,
         })
-        const studio = await startStudioServer(await studioBuild, studioServer.port)
+        const studio = await startStudioServer(studioBuild, studioServer.port)
         return {
           value: {live, preview, studio},
           did: 'site, publish hook, preview and Studio listening',
         }
       }),
-    {after: [lake, supabase, types, site, previewBuild, studioBuild]},
+    {after: [lake, supabase, site]},
   )
   const [{live, preview, studio}, lakeStarted, supabaseStarted] = await Promise.all([
     servers,
@@ -137,7 +149,9 @@ try {
     supabase,
   ])
   await phase.allPrinted()
-  console.log(`Ready in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+  console.log(
+    `Ready in ${elapsed()} (the Studio and the draft preview are built next: their lines follow the addresses)`,
+  )
   const studioProject = process.env.SANITY_STUDIO_PROJECT_ID
   console.log('')
   console.log(
@@ -182,6 +196,9 @@ try {
   }
   process.once('SIGINT', stop)
   process.once('SIGTERM', stop)
+  addressesAreOut()
+  await Promise.all([types, previewBuild, studioBuild, background.allPrinted()])
+  console.log(`Everything built in ${elapsed()}: the Studio and the draft preview answer too.`)
 } catch (error) {
   stopRunningCommands()
   if (!(error instanceof PhaseFailed))

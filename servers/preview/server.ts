@@ -2,6 +2,7 @@
 // perspective, or the release the Studio's perspective switcher picked (perspective.ts), through @sanity/client
 // with a server-side read token. Entry needs a preview secret made by the Studio's Presentation tool (or
 // `npm run content -- preview-url`), checked by @sanity/preview-url-secret; the token never leaves this process.
+// It may listen while its build is still running (server-kit's onceBuilt.ts), and says so until the build is done.
 import {randomBytes} from 'node:crypto'
 import {createServer, type IncomingMessage, type ServerResponse} from 'node:http'
 import {join} from 'node:path'
@@ -14,6 +15,7 @@ import sirv from 'sirv'
 import {answerRoutes, type RouteHandler} from '@quantedge/server-kit/answerRoutes'
 import {HttpError} from '@quantedge/server-kit/httpError'
 import {listen, stop} from '@quantedge/server-kit/listen'
+import {onceBuilt} from '@quantedge/server-kit/onceBuilt'
 import {route} from '@quantedge/server-kit/routes'
 import {send, type HttpResponse} from '@quantedge/server-kit/send'
 import {bodyRefusal, readJsonWithin} from '@quantedge/server-kit/body'
@@ -30,8 +32,11 @@ const PERSPECTIVE_PARAM = 'sanity-preview-perspective'
 const MAX_PERSPECTIVE_BODY_BYTES = 4096
 
 export type PreviewServerOptions = {
-  /** The preview build (SITE_RENDER=preview): server/index.js and client/. */
-  buildDir: string
+  /**
+   * The preview build (SITE_RENDER=preview): server/index.js and client/; or a build still running, the folder
+   * it will fill, when the server is to listen at once and say the preview is being built until it is done.
+   */
+  buildDir: string | Promise<string>
   /** Reads drafts, with the read token (and, reconfigured, a release's perspective). */
   drafts: SanityClient
   /** Where "Exit preview" leads: the public site. */
@@ -41,11 +46,17 @@ export type PreviewServerOptions = {
 }
 
 export async function startPreviewServer(options: PreviewServerOptions) {
-  const build = (await import(
-    pathToFileURL(join(options.buildDir, 'server', 'index.js')).href
-  )) as ServerBuild
-  const render = createRequestHandler(build, 'production')
-  const assets = sirv(join(options.buildDir, 'client'), {gzip: true, brotli: true})
+  const built = Promise.resolve(options.buildDir).then(async (buildDir) => {
+    const build = (await import(
+      pathToFileURL(join(buildDir, 'server', 'index.js')).href
+    )) as ServerBuild
+    return {
+      render: createRequestHandler(build, 'production'),
+      assets: sirv(join(buildDir, 'client'), {gzip: true, brotli: true}),
+    }
+  })
+  // A build that is there already must load: a preview server that cannot render does not start.
+  if (typeof options.buildDir === 'string') await built
   /** Each editor's preview session and the perspective it shows. */
   const sessions = new Map<string, PreviewPerspective>()
   const host = options.host ?? '127.0.0.1'
@@ -92,6 +103,7 @@ export async function startPreviewServer(options: PreviewServerOptions) {
 
   /** A file of the preview build, or the page rendered from drafts for an editor with a preview session. */
   const assetOrPage: Handler = async ({req, res, url}) => {
+    const {render, assets} = await built
     let notAnAsset = false
     assets(req, res, () => {
       notAnAsset = true
@@ -165,16 +177,20 @@ export async function startPreviewServer(options: PreviewServerOptions) {
     route('*', '/api/preview/disable', disable),
     route('*', '/*', assetOrPage),
   ]
+  const answer = answerRoutes(routes, {
+    // The last route takes every path and method: nothing is refused.
+    notFound: () => new HttpError(404, 'Not found'),
+    internalError: (error) => {
+      console.error('preview:', error)
+      return new HttpError(500, 'The preview could not render this page.')
+    },
+    origin: () => origin,
+  })
   const server = createServer(
-    answerRoutes(routes, {
-      // The last route takes every path and method: nothing is refused.
-      notFound: () => new HttpError(404, 'Not found'),
-      internalError: (error) => {
-        console.error('preview:', error)
-        return new HttpError(500, 'The preview could not render this page.')
-      },
-      origin: () => origin,
-    }),
+    onceBuilt(
+      'The draft preview',
+      built.then(() => answer),
+    ),
   )
 
   origin = `http://${host === '127.0.0.1' ? 'localhost' : host}:${await listen(server, options.port, host)}`

@@ -6,7 +6,6 @@ import {cpSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {join, resolve} from 'node:path'
 import {buildOrStartFromKept} from '@quantedge/server-kit/keptBuilds'
 import {run} from '@quantedge/server-kit/run'
-import ts from 'typescript'
 
 export const studioDir = resolve(import.meta.dirname, '..')
 
@@ -55,7 +54,7 @@ const STUDIO_ENTRY = /<script src="([^"]+)" type="module"><\/script>/g
  * Puts lakeRoute/bootstrap.ts in place of the Studio's own script, which it starts once it has chosen how the
  * page reaches the lake, and lakeRoute/worker.ts at the root (a service worker's scope is its folder).
  */
-function routeToEmbeddedLake(outDir: string, env: Record<string, string>) {
+async function routeToEmbeddedLake(outDir: string, env: Record<string, string>) {
   const indexPath = join(outDir, 'index.html')
   const index = readFileSync(indexPath, 'utf8')
   const entries = [...index.matchAll(STUDIO_ENTRY)]
@@ -77,7 +76,9 @@ function routeToEmbeddedLake(outDir: string, env: Record<string, string>) {
     ['worker.ts', 'lake-worker.js'],
   ] as const) {
     const code = readFileSync(join(studioDir, 'lakeRoute', source), 'utf8')
-    // TypeScript's own transpiler: Node's stripTypeScriptTypes warns that it is experimental on every build.
+    // TypeScript's own transpiler: Node's stripTypeScriptTypes warns that it is experimental on every build. Loaded
+    // here, not with this module: it takes half a second, and `npm start` loads this module before its site is ready.
+    const {default: ts} = await import('typescript')
     const {outputText} = ts.transpileModule(code, {
       compilerOptions: {target: ts.ScriptTarget.ES2023, module: ts.ModuleKind.ESNext},
     })
@@ -126,6 +127,6 @@ export async function buildStudio(outDir: string, env: Record<string, string> = 
       cpSync(keptDir, outDir, {recursive: true})
     },
   })
-  if (embedded) routeToEmbeddedLake(outDir, env)
+  if (embedded) await routeToEmbeddedLake(outDir, env)
   return outDir
 }
