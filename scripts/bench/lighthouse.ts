@@ -18,6 +18,12 @@ export type PageAudit = {
   firstLoadJsKb: number
   /** The page's own response as it came over the wire (headers and compressed body), in KB. */
   documentKb: number
+  /**
+   * Lighthouse's measure of this machine's CPU in that run (lhr.environment.benchmarkIndex). Its 4x slowdown is
+   * calibrated on 1500-2000, and it warns below 1000 (docs/throttling.md, "Benchmarking CPU Power"): on a slower
+   * or busier host every page's TBT and LCP come out higher, the bare page's too.
+   */
+  cpuIndex: number
 }
 
 type NetworkRequest = {url: string; resourceType?: string; transferSize?: number}
@@ -56,6 +62,7 @@ export async function auditPage(url: string, siteRoot: string): Promise<PageAudi
       cls: Number(numeric('cumulative-layout-shift').toFixed(3)),
       tbtMs: Math.round(numeric('total-blocking-time')),
       firstLoadJsKb: Number((jsBytes / 1024).toFixed(1)),
+      cpuIndex: Math.round(result.lhr.environment.benchmarkIndex),
       documentKb: Number(
         (
           (requests.find((request) => request.resourceType === 'Document')?.transferSize ?? 0) /

@@ -84,14 +84,14 @@ export function photoPosterVerdict(result: PhotoPosterBench) {
 }
 
 const row = (page: string, audit: PageAudit, bare: PageAudit) =>
-  `| ${page} | ${audit.performance} | ${audit.lcpMs} | ${audit.cls} | ${audit.tbtMs} | ${audit.documentKb} | ${ratio(audit, bare)} |`
+  `| ${page} | ${audit.performance} | ${audit.lcpMs} | ${audit.cls} | ${audit.tbtMs} | ${audit.documentKb} | ${ratio(audit, bare)} | ${audit.cpuIndex} |`
 
 export const photoPosterTable = (result: PhotoPosterBench) =>
   [
     `A ${(result.photoBytes / 1e6).toFixed(1)} MB 4000x3000 photo as Straddle's poster (the first on /tradingview), against the page as seeded; the page's first poster is inlined, so its HTML should stay in TCP's first window (14.6 kB):`,
     '',
-    '| page | perf | LCP ms | CLS | TBT ms | HTML kB | LCP / bare |',
-    '|---|---|---|---|---|---|---|',
+    '| page | perf | LCP ms | CLS | TBT ms | HTML kB | LCP / bare | CPU index |',
+    '|---|---|---|---|---|---|---|---|',
     row('/tradingview, the photo as first poster', result.tradingview, result.bare),
     row('/tradingview as seeded', result.seeded, result.bare),
     row('bare page (floor)', result.bare, result.bare),
