@@ -18,7 +18,8 @@ const LAST_LINES = 15
 /** A phase's failure, already reported on its line: the command stops without saying it again. */
 export class PhaseFailed extends Error {}
 
-const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`
+/** The time since `since` (a `performance.now()`), as the lines say it: `12.3 s`. */
+export const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`
 
 export type PhaseOptions = {
   logsDir: string

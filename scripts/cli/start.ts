@@ -28,7 +28,7 @@ import {
 } from '@quantedge/web/prerender'
 import {contentPhase, sitePhase, typesPhase} from './build.ts'
 import {described, reuseOrBuild} from './buildInputs.ts'
-import {commandPhases, phase, PhaseFailed} from './phases.ts'
+import {commandPhases, phase, PhaseFailed, seconds} from './phases.ts'
 import {fastPathLine} from './fastPath.ts'
 
 const content = readContentEnv()
@@ -54,7 +54,6 @@ const studioBuildDir = join(repositoryRoot, '.data', 'studio')
 const shown = (folder?: string) => (folder ? relative(repositoryRoot, folder) : 'in memory')
 
 const started = performance.now()
-const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)} s`
 /** Settles once the addresses are printed: the background phases start then. */
 let addressesAreOut = () => {}
 const addressesPrinted = new Promise<void>((resolve) => (addressesAreOut = resolve))
@@ -150,7 +149,7 @@ try {
   ])
   await phase.allPrinted()
   console.log(
-    `Ready in ${elapsed()} (the Studio and the draft preview are built next: their lines follow the addresses)`,
+    `Ready in ${seconds(started)} (the Studio and the draft preview are built next: their lines follow the addresses)`,
   )
   const studioProject = process.env.SANITY_STUDIO_PROJECT_ID
   console.log('')
@@ -198,7 +197,9 @@ try {
   process.once('SIGTERM', stop)
   addressesAreOut()
   await Promise.all([types, previewBuild, studioBuild, background.allPrinted()])
-  console.log(`Everything built in ${elapsed()}: the Studio and the draft preview answer too.`)
+  console.log(
+    `Everything built in ${seconds(started)}: the Studio and the draft preview answer too.`,
+  )
 } catch (error) {
   stopRunningCommands()
   if (!(error instanceof PhaseFailed))
