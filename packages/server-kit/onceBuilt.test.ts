@@ -29,6 +29,9 @@ it('says what is being built until it is, then answers with what was built', asy
   const page = await building.text()
   expect(page).toContain('<title>The Studio is being built</title>')
   expect(page).toContain(`<meta http-equiv="refresh" content="${RETRY_AFTER_SECONDS}">`)
+  expect(page).toContain(
+    `This page reloads itself every ${RETRY_AFTER_SECONDS} seconds until it is.`,
+  )
 
   built((req, res) => res.end(`the Studio at ${req.url}`))
   await Promise.resolve()

@@ -43,7 +43,7 @@ export function onceBuilt(what: string, built: Promise<Listener>): Listener {
       503,
       page(
         `${what} is being built`,
-        `This page reloads itself when it is ready, in a few seconds. The terminal running <code>npm start</code> says when it is done.`,
+        `This page reloads itself every ${RETRY_AFTER_SECONDS} seconds until it is. The terminal running <code>npm start</code> says when it is done.`,
         true,
       ),
       {...headers, 'Retry-After': String(RETRY_AFTER_SECONDS)},
