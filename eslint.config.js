@@ -75,6 +75,22 @@ export default tseslint.config(
     rules: {'no-restricted-imports': noStandIn(`${STAND_IN_PACKAGES}|^(\\.\\./)+local/`)},
   },
   {
+    // A Vitest worker runs many files in one process (vitest.config.ts, isolate: false): a setting a file changes
+    // by hand stays for the files after it, and a replaced process.env no longer reaches the real environment.
+    files: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "AssignmentExpression[left.type='MemberExpression'][left.object.type='MemberExpression'][left.object.object.name='process'][left.object.property.name='env'], AssignmentExpression[left.object.name='process'][left.property.name='env'], CallExpression[callee.object.name='Object'][callee.property.name='assign'][arguments.0.object.name='process'][arguments.0.property.name='env']",
+          message:
+            "Tests share their worker's process: set a setting with vi.stubEnv, and put it back with vi.unstubAllEnvs.",
+        },
+      ],
+    },
+  },
+  {
     files: ['web/**/*.tsx', 'studio/**/*.tsx'],
     ...reactHooks.configs.flat.recommended,
   },

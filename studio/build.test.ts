@@ -6,13 +6,14 @@
 import {existsSync, mkdtempSync, readFileSync, rmSync} from 'node:fs'
 import {join} from 'node:path'
 import {Script} from 'node:vm'
-import {afterAll, expect, it} from 'vitest'
+import {afterAll, expect, it, vi} from 'vitest'
 import {buildStudio, studioEnv, studioLakeAddresses} from './serve/build.ts'
 
 const studioDir = import.meta.dirname
 const outDir = mkdtempSync(join(studioDir, 'dist-test-'))
 const otherOutDir = mkdtempSync(join(studioDir, 'dist-test-'))
 afterAll(() => {
+  vi.unstubAllEnvs()
   for (const folder of [outDir, otherOutDir]) rmSync(folder, {recursive: true, force: true})
 })
 
@@ -31,8 +32,8 @@ function pageSettings(folder: string) {
 }
 
 it('builds the Studio into a static app whose page chooses the route to the embedded lake first', async () => {
-  process.env.NO_UPDATE_NOTIFIER = '1'
-  process.env.SANITY_TELEMETRY_DISABLED = '1'
+  vi.stubEnv('NO_UPDATE_NOTIFIER', '1')
+  vi.stubEnv('SANITY_TELEMETRY_DISABLED', '1')
   await buildStudio(outDir, studioEnv({previewUrl: 'http://localhost:3001', lake}, {}))
   const {paths, settings} = pageSettings(outDir)
   expect(paths).toEqual(['/lake-bootstrap.js'])

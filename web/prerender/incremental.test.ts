@@ -16,7 +16,7 @@ import {
   startSeededLake,
   temporaryWebFolder,
 } from '@quantedge/test-support/throwawaySite'
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
 import {affectedPaths, readReads, renderIncrementally} from './incremental.ts'
 import {SERVER_BUNDLE_DIR} from './keepServerBundle.ts'
 import {buildAndPrerender, prerenderSite, webDir} from './prerender.ts'
@@ -30,7 +30,7 @@ const removals: (() => void)[] = []
 
 beforeAll(async () => {
   lake = await startSeededLake()
-  Object.assign(process.env, siteBuildEnv(lake))
+  for (const [name, value] of Object.entries(siteBuildEnv(lake))) vi.stubEnv(name, value)
   const firstBuild = await buildSiteFrom(lake)
   removals.push(firstBuild.remove)
   live = dirname(firstBuild.root)
@@ -38,6 +38,8 @@ beforeAll(async () => {
 }, 180_000)
 afterAll(async () => {
   process.chdir(cwd)
+  // The files this worker runs next start from the environment this one found.
+  vi.unstubAllEnvs()
   for (const remove of removals) remove()
   await lake?.close()
 })

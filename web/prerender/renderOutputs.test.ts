@@ -9,7 +9,7 @@ import {
   startSeededLake,
   temporaryWebFolder,
 } from '@quantedge/test-support/throwawaySite'
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
 import {deferHydrationInHtml} from './deferHydration.ts'
 import {SERVER_BUNDLE_DIR} from './keepServerBundle.ts'
 import {READS_FILE} from './recordReads.ts'
@@ -36,14 +36,17 @@ beforeAll(async () => {
     remove: () => rmSync(buildDir, {recursive: true, force: true}),
   }
   await buildAndPrerender(buildDir, siteBuildEnv(lake))
-  const previous = {...process.env}
-  Object.assign(process.env, siteBuildEnv(lake))
+  // The render reads the lake's settings from the environment, as the build's render process does; Vitest puts
+  // back what was there, for the files this worker runs next.
+  for (const [name, value] of Object.entries(siteBuildEnv(lake))) vi.stubEnv(name, value)
   const bundle = await loadServerBundle(join(dirname(site.root), SERVER_BUNDLE_DIR))
   rendered = mkdtempSync(join(tmpdir(), 'rerender-'))
   const cwd = process.cwd()
   process.chdir(webDir)
-  reads = await renderOutputs(bundle, rendered, allPaths(bundle)).finally(() => process.chdir(cwd))
-  process.env = previous
+  reads = await renderOutputs(bundle, rendered, allPaths(bundle)).finally(() => {
+    process.chdir(cwd)
+    vi.unstubAllEnvs()
+  })
 }, 180_000)
 afterAll(async () => {
   site?.remove()

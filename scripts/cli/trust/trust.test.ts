@@ -8,7 +8,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {promisify} from 'node:util'
 import {repositoryRoot} from '@quantedge/server-kit/repositoryRoot'
-import {afterEach, beforeEach, expect, it} from 'vitest'
+import {afterEach, beforeEach, expect, it, vi} from 'vitest'
 import {fingerprintsIn} from './nssStore.ts'
 import {fastPathLine} from '../fastPath.ts'
 import {trustedWhere} from './trusted.ts'
@@ -17,19 +17,18 @@ const NICKNAME = 'QuantEdge local CA'
 let home: string
 let certificates: string
 
-const realHome = process.env.HOME
 beforeEach(() => {
   home = mkdtempSync(join(tmpdir(), 'trust-home-'))
   certificates = join(home, 'certificates')
 })
 afterEach(() => {
-  process.env.HOME = realHome
+  vi.unstubAllEnvs()
   rmSync(home, {recursive: true, force: true})
 })
 
 /** What `npm start` says of this HOME's store: where the authority is trusted, if it is. */
 function fastPathTrust() {
-  process.env.HOME = home
+  vi.stubEnv('HOME', home)
   return trustedWhere(new X509Certificate(readFileSync(join(certificates, 'local-ca.crt'))))
 }
 
