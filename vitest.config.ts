@@ -35,8 +35,8 @@ export default defineConfig({
     maxWorkers: availableParallelism() + 1,
     // A worker runs its files in one module graph: isolated, each of the 101 files imported the lake, PGlite, sharp
     // and the Sanity client anew in a new process, a third of the suite's processor time (measured: 622 CPU-s over
-    // the files run one by one, 414 of them inside the files). Files that change what the process shares put it back
-    // (spies restored, HOME reset); the whole suite was measured green both ways.
+    // the files run one by one, 414 of them inside the files). A file that changes what the process shares puts it
+    // back: spies restored, settings through vi.stubEnv (a lint rule refuses setting process.env by hand in a test).
     isolate: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,
