@@ -9,7 +9,12 @@ import {previewLink} from '@quantedge/content/editor'
 import type {EditorialStack} from '@quantedge/test-support/editorialStack'
 import {indicatorPrice} from './support/catalogue.ts'
 import {expect} from './support/fixtures.ts'
-import {studioStack, studioTest as test, studioUrl, useStudioStack} from './support/studioEditor.ts'
+import {
+  openInStudio,
+  studioStack,
+  studioTest as test,
+  useStudioStack,
+} from './support/studioEditor.ts'
 
 useStudioStack()
 let stack: EditorialStack
@@ -20,7 +25,7 @@ test.beforeAll(() => {
 const posterFile = join(import.meta.dirname, '../public/demos/option-greeks.webp')
 /** A document's form, opened by the Studio's own URL for it. */
 const openDocument = async (page: Page, path: string) => {
-  await page.goto(studioUrl(`/structure/${path}`))
+  await openInStudio(page, `/structure/${path}`)
   await expect(publishButton(page)).toBeVisible({timeout: 30_000})
 }
 const field = (page: Page, label: string) => page.getByLabel(label, {exact: true})
@@ -69,7 +74,7 @@ test('edit Straddle in the Studio: the preview shows the draft, Publish makes th
   test.setTimeout(150_000)
   const description =
     'Plots the combined premium of the at-the-money call and put, now with an expiry-day decay curve for Nifty and Bank Nifty.'
-  await page.goto(studioUrl('/structure'))
+  await openInStudio(page, '/structure')
   await page.getByRole('link', {name: 'TradingView indicators'}).click()
   await page.getByRole('link', {name: /^Straddle ₹500/}).click()
   await field(page, 'Price (₹)').fill('750')
@@ -82,7 +87,7 @@ test('edit Straddle in the Studio: the preview shows the draft, Publish makes th
   expect((await lakeDocument('drafts.indicator-straddle'))?.price).toBe(750)
 
   // The Presentation tool opens the draft preview in a frame, through the preview server's secret handshake.
-  await page.goto(studioUrl('/presentation?preview=/tradingview'))
+  await openInStudio(page, '/presentation?preview=/tradingview')
   const frame = page.frameLocator('iframe').first()
   await expect(frame.getByRole('region', {name: 'Preview'})).toContainText(
     'this page shows unpublished drafts',
@@ -102,7 +107,7 @@ test('edit Straddle in the Studio: the preview shows the draft, Publish makes th
   await preview.goto(`${stack.live.site.url}/tradingview`)
   await expect(indicatorPrice(preview, 'Straddle')).toHaveText('₹500')
 
-  await page.goto(studioUrl('/structure/indicator;indicator-straddle'))
+  await openInStudio(page, '/structure/indicator;indicator-straddle')
   await publishButton(page).click()
   await expect
     .poll(async () => (await lakeDocument('indicator-straddle'))?.price, {timeout: 15_000})
@@ -163,7 +168,7 @@ test('a new indicator, created and published in the Studio, joins the public gri
   page,
 }) => {
   test.setTimeout(120_000)
-  await page.goto(studioUrl('/structure/indicator'))
+  await openInStudio(page, '/structure/indicator')
   await page.getByRole('link', {name: 'TradingView indicator', exact: true}).click()
   await field(page, 'Name').fill('Gamma Scalper')
   await page.getByRole('button', {name: 'Generate'}).click()
@@ -197,8 +202,9 @@ test('a new indicator, created and published in the Studio, joins the public gri
   }).toPass({timeout: 30_000})
   await expect(publishButton(page)).toBeDisabled()
 
-  await expectOnPublicSite(page, async () => {
-    await expect(indicatorPrice(page, 'Gamma Scalper')).toHaveText('₹1,200', {timeout: 1000})
+  const site = await page.context().newPage()
+  await expectOnPublicSite(site, async () => {
+    await expect(indicatorPrice(site, 'Gamma Scalper')).toHaveText('₹1,200', {timeout: 1000})
   })
 })
 
@@ -236,7 +242,7 @@ test('a deleted indicator comes back from its most recent revision', async ({pag
     .click()
   await expect.poll(() => lakeDocument('indicator-straddle-rsi'), {timeout: 15_000}).toBeUndefined()
 
-  await page.goto(studioUrl('/structure/indicator;indicator-straddle-rsi'))
+  await openInStudio(page, '/structure/indicator;indicator-straddle-rsi')
   await expect(page.getByText('This document has been deleted.')).toBeVisible({timeout: 30_000})
   await page.getByRole('button', {name: 'Restore most recent revision'}).click()
   await expect
@@ -322,7 +328,7 @@ test('a poster uploaded in the Studio is stored by the lake, referenced by the d
 })
 
 test('searching the list finds indicators by words anywhere in them', async ({page}) => {
-  await page.goto(studioUrl('/structure/indicator'))
+  await openInStudio(page, '/structure/indicator')
   const list = page.getByRole('listbox', {name: 'TradingView indicators'})
   await expect(list.getByRole('option')).not.toHaveCount(0)
   await page.getByRole('combobox', {name: 'Search list'}).fill('breakout')

@@ -1,7 +1,7 @@
 // The Studio's browser tests share this setup: an editorial stack with the real Studio built for its throwaway
 // lake, and one editor's browser for the whole file, as an editor keeps one (signed in once, the Studio's files
-// cached). Each test gets a new tab in it. The lake's HTTP/2 certificate comes from a throwaway local authority;
-// this browser accepts it.
+// cached), with one Studio tab that each test takes on where the last left it, as an editor works in one tab all
+// day. The lake's HTTP/2 certificate comes from a throwaway local authority; this browser accepts it.
 import type {BrowserContext, Page} from '@playwright/test'
 import type {Clock} from '@quantedge/content-lake/clock'
 import {startEditorialStack, type EditorialStack} from '@quantedge/test-support/editorialStack'
@@ -9,16 +9,36 @@ import {test as siteTest} from './fixtures.ts'
 
 let stack: EditorialStack | undefined
 let editor: BrowserContext | undefined
+let studioTab: Page | undefined
 
 export const studioTest = siteTest.extend<{page: Page}>({
   // Playwright reads a fixture's dependencies from this pattern; this one has none.
   // eslint-disable-next-line no-empty-pattern
   page: async ({}, use) => {
-    const page = await editor!.newPage()
-    await use(page)
-    for (const open of editor!.pages()) await open.close()
+    if (!studioTab || studioTab.isClosed()) studioTab = await editor!.newPage()
+    await use(studioTab)
+    for (const open of editor!.pages()) if (open !== studioTab) await open.close()
   },
 })
+
+/**
+ * Opens `path` in the Studio. A tab already showing the Studio moves within it, as its links and the browser's
+ * back and forward buttons do: the Studio's router follows the address through the `history` package (5.3), whose
+ * browser history reads the location on each `popstate` (history/index.js, createBrowserHistory's handlePop). The state carries the
+ * entry's index as that package writes it. Loading the Studio again would cost seconds of processor time each.
+ */
+export async function openInStudio(page: Page, path: string) {
+  const url = studioUrl(path)
+  if (new URL(page.url()).origin !== new URL(url).origin) {
+    await page.goto(url)
+    return
+  }
+  await page.evaluate((target) => {
+    const index = ((history.state as {idx?: number} | null)?.idx ?? 0) + 1
+    history.pushState({usr: null, key: crypto.randomUUID().slice(0, 8), idx: index}, '', target)
+    dispatchEvent(new PopStateEvent('popstate', {state: history.state}))
+  }, url)
+}
 
 /**
  * An editor's window: wide enough for the Studio's panes, and asking for reduced motion, a setting editors have
