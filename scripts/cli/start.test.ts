@@ -13,6 +13,11 @@ import {afterAll, expect, it} from 'vitest'
 
 const copy = copyRepository('start')
 afterAll(() => copy.remove())
+/**
+ * Both starts listen on the same ports, as a developer's next start does: the second then starts from the site's
+ * bundle the first kept (the bundle names Supabase's address) instead of building it again.
+ */
+const ports = productOnFreePorts()
 
 const READY = 'Press Ctrl+C to stop.'
 const ALL_BUILT = /^Everything built in \d+\.\d s/m
@@ -26,7 +31,7 @@ const phaseNames = (lines: string[]) =>
   lines.filter((line) => line.startsWith('  ✓ ')).map((line) => line.slice(4, 18).trim())
 
 it('starts on a fresh data folder with one line per phase, its addresses, the background’s lines, and no failure or warning', async () => {
-  const start = startCopyScript(copy.root, 'start', await productOnFreePorts())
+  const start = startCopyScript(copy.root, 'start', await ports)
   let stopped = false
   void start.exited.then(() => (stopped = true))
   try {
@@ -54,7 +59,7 @@ it('starts on a fresh data folder with one line per phase, its addresses, the ba
 it('stops at the Types phase when a schema file does not parse, showing the log’s last lines and path, after the site’s phases', async () => {
   const schemaFile = join(copy.root, 'schemas', 'documents', 'indicator.ts')
   writeFileSync(schemaFile, `${readFileSync(schemaFile, 'utf8')}\nexport const broken = ;\n`)
-  const start = startCopyScript(copy.root, 'start', await productOnFreePorts())
+  const start = startCopyScript(copy.root, 'start', await ports)
   const exitCode = await start.exited
   const lines = start.output().split('\n')
 
