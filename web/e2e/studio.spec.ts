@@ -306,16 +306,18 @@ test('a poster uploaded in the Studio is stored by the lake, referenced by the d
   page,
 }) => {
   await openDocument(page, 'indicator;indicator-option-greeks')
-  // The demo video's two upload buttons: the clip's first, the poster image's second.
-  await page.getByRole('button', {name: 'Upload', exact: true}).nth(1).setInputFiles(posterFile)
   const posterRef = async () =>
     (
       (await lakeDocument('drafts.indicator-option-greeks'))?.demoVideo as
         {poster?: {asset?: {_ref?: string}}} | undefined
     )?.poster?.asset?._ref
-  // The Studio reads the file, then uploads it: seen not stored within 15 s once, with a third process keeping a
-  // core busy. A bound, not a speed check, as openDocument's.
-  await expect.poll(posterRef, {timeout: 30_000}).toMatch(/^image-[a-f0-9]{40}-\d+x\d+-webp$/)
+  // The demo video's two upload buttons: the clip's first, the poster image's second. The Studio reads the file,
+  // then uploads it. Twice under a loaded machine nothing was uploaded at all (the form still loading its image
+  // input as the file was picked): if nothing comes, the editor picks the file again. Bounds, not speed checks.
+  await expect(async () => {
+    await page.getByRole('button', {name: 'Upload', exact: true}).nth(1).setInputFiles(posterFile)
+    await expect.poll(posterRef, {timeout: 15_000}).toMatch(/^image-[a-f0-9]{40}-\d+x\d+-webp$/)
+  }).toPass({timeout: 60_000})
   const asset = await lakeDocument((await posterRef()) ?? '')
   expect(asset).toMatchObject({
     _type: 'sanity.imageAsset',
