@@ -24,8 +24,9 @@ export const studioTest = siteTest.extend<{page: Page}>({
 /**
  * Opens `path` in the Studio. A tab already showing the Studio moves within it, as its links and the browser's
  * back and forward buttons do: the Studio's router follows the address through the `history` package (5.3), whose
- * browser history reads the location on each `popstate` (history/index.js, createBrowserHistory's handlePop). The state carries the
- * entry's index as that package writes it. Loading the Studio again would cost seconds of processor time each.
+ * browser history reads the location on each `popstate` (history/index.js, createBrowserHistory's handlePop); the
+ * state carries the entry's index as that package writes it. Loading the Studio again would cost seconds of
+ * processor time each.
  */
 export async function openInStudio(page: Page, path: string) {
   const url = studioUrl(path)
