@@ -9,6 +9,8 @@ import {
   useRouteLoaderData,
 } from 'react-router'
 import type {Route} from './+types/root'
+import {SUPABASE_META} from './auth/env.ts'
+import {readSupabaseSettings} from './auth/settings.ts'
 import {HomeButton} from './components/HomeButton.tsx'
 import {Preview} from './components/Preview.tsx'
 import {SiteFooter} from './components/SiteFooter.tsx'
@@ -26,6 +28,7 @@ export async function loader({context}: Route.LoaderArgs) {
       'site settings document',
     ),
     preview: previewOf(context),
+    supabase: readSupabaseSettings(),
   }
 }
 
@@ -34,12 +37,19 @@ export const links: Route.LinksFunction = () => [
 ]
 
 export function Layout({children}: {children: React.ReactNode}) {
+  const supabase = useRouteLoaderData<typeof loader>('root')?.supabase
   return (
     <html lang="en-IN">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b1220" />
+        {supabase && (
+          <>
+            <meta name={SUPABASE_META.url} content={supabase.url} />
+            <meta name={SUPABASE_META.anonKey} content={supabase.anonKey} />
+          </>
+        )}
         {/* First in the page, so that no tap or submit comes before it. */}
         <script
           dangerouslySetInnerHTML={{__html: EARLY_CONTROLS_SCRIPT}}

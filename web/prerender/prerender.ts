@@ -22,11 +22,17 @@ export const SITE_SOURCES = ['web', 'schemas', 'packages/content-access']
 export const siteSettings = (env: NodeJS.ProcessEnv) =>
   Object.fromEntries(Object.entries(env).filter(([name]) => /^(SANITY|VITE|SITE)_/.test(name)))
 
-/** Settings the bundles hold: the public ones and which build it is; not where it goes or what content it reads. */
+/**
+ * Settings the bundles hold: the public ones and which build it is; not where it goes, what content it reads, or
+ * which Supabase project its pages name (the pages carry that: root.tsx).
+ */
 const bundleSettings = (env: NodeJS.ProcessEnv) =>
   Object.fromEntries(
     Object.entries({...process.env, ...env}).filter(
-      ([name]) => /^(VITE|SITE)_/.test(name) && name !== 'SITE_BUILD_DIR',
+      ([name]) =>
+        /^(VITE|SITE)_/.test(name) &&
+        name !== 'SITE_BUILD_DIR' &&
+        !name.startsWith('VITE_SUPABASE_'),
     ),
   )
 

@@ -1,5 +1,6 @@
 // Re-rendering from the kept server bundle, without Vite: every output comes out as React Router's own prerender
-// wrote it, and each notes the sync tags of the content it read.
+// wrote it, and each notes the sync tags of the content it read. The pages name the Supabase project the render
+// was given; the compiled bundle names none, so one bundle serves any project.
 import {mkdtempSync, readdirSync, readFileSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {dirname, join} from 'node:path'
@@ -9,7 +10,8 @@ import {
   startSeededLake,
   temporaryWebFolder,
 } from '@quantedge/test-support/throwawaySite'
-import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
+import {afterAll, beforeAll, describe, expect, it, onTestFinished, vi} from 'vitest'
+import {SUPABASE_META} from '../app/auth/env.ts'
 import {deferHydrationInHtml} from './deferHydration.ts'
 import {SERVER_BUNDLE_DIR} from './keepServerBundle.ts'
 import {READS_FILE} from './recordReads.ts'
@@ -21,6 +23,7 @@ let lake: TestLake
 let site: {root: string; remove: () => void}
 let rendered: string
 let reads: OutputReads
+let bundle: Awaited<ReturnType<typeof loadServerBundle>>
 
 const OUTPUT = /(\.html|\.data|^sitemap\.xml|^robots\.txt)$/
 const outputsIn = (root: string) =>
@@ -39,7 +42,7 @@ beforeAll(async () => {
   // The render reads the lake's settings from the environment, as the build's render process does; Vitest puts
   // back what was there, for the files this worker runs next.
   for (const [name, value] of Object.entries(siteBuildEnv(lake))) vi.stubEnv(name, value)
-  const bundle = await loadServerBundle(join(dirname(site.root), SERVER_BUNDLE_DIR))
+  bundle = await loadServerBundle(join(dirname(site.root), SERVER_BUNDLE_DIR))
   rendered = mkdtempSync(join(tmpdir(), 'rerender-'))
   const cwd = process.cwd()
   process.chdir(webDir)
@@ -85,5 +88,37 @@ describe('re-rendering outputs from the kept server bundle', () => {
       tags: expect.arrayContaining(indicators),
     })
     expect(reads['/robots.txt']!.tags).not.toEqual(expect.arrayContaining(indicators))
+  })
+
+  it('names the Supabase project it was given in each page, which the compiled bundle does not name', async () => {
+    const builtFor = process.env.VITE_SUPABASE_URL!
+    const elsewhere = 'https://abcdefghijklmnopqrst.supabase.co'
+    const again = mkdtempSync(join(tmpdir(), 'rerender-'))
+    onTestFinished(() => rmSync(again, {recursive: true, force: true}))
+    for (const [name, value] of Object.entries(siteBuildEnv(lake))) vi.stubEnv(name, value)
+    vi.stubEnv('VITE_SUPABASE_URL', elsewhere)
+    const cwd = process.cwd()
+    process.chdir(webDir)
+    await renderOutputs(bundle, again, ['/contactus']).finally(() => {
+      process.chdir(cwd)
+      vi.unstubAllEnvs()
+    })
+    const named = (root: string) =>
+      readFileSync(join(root, 'contactus', 'index.html'), 'utf8').match(
+        new RegExp(`<meta name="${SUPABASE_META.url}" content="([^"]+)"`),
+      )?.[1]
+    expect(named(site.root)).toBe(builtFor)
+    expect(named(again)).toBe(elsewhere)
+    const compiled = [join(site.root, 'assets'), join(dirname(site.root), SERVER_BUNDLE_DIR)]
+      .flatMap((dir) =>
+        readdirSync(dir, {recursive: true, encoding: 'utf8'}).map((file) => join(dir, file)),
+      )
+      .filter((file) => file.endsWith('.js'))
+    expect(compiled.length).toBeGreaterThan(10)
+    for (const file of compiled) {
+      const code = readFileSync(file, 'utf8')
+      const names = code.includes(builtFor) || code.includes(process.env.VITE_SUPABASE_ANON_KEY!)
+      expect(names, file).toBe(false)
+    }
   })
 })

@@ -1,7 +1,8 @@
-// Which Supabase the site is built for: its URL and its public (anon or publishable) key, both built into the
+// Which Supabase the site is built for: its URL and its public (anon or publishable) key, both written into the
 // pages, so nothing secret belongs here. They are settings (VITE_SUPABASE_URL, VITE_SUPABASE_ANON_KEY; this
-// machine's are in .env.example), read by the browser through Vite (env.ts) and by the tools that start the
-// stand-in beside the site. A build without them stops, naming what is missing.
+// machine's are in .env.example), read where pages are rendered (root.tsx's loader puts them in each page, for the
+// browser's env.ts) and by the tools that start the stand-in beside the site. A build without them stops, naming
+// what is missing.
 
 export type SupabaseSettings = {url: string; anonKey: string}
 

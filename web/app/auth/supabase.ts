@@ -1,14 +1,15 @@
 // The one supabase-js client of the site. It is loaded on demand (a stored session, the sign-in dialog, the
 // estimate form), so a visitor's first paint and first-load JavaScript carry none of it.
 import type {SupabaseClient} from '@supabase/supabase-js'
-import {AUTH_STORAGE_KEY, supabaseAnonKey, supabaseUrl} from './env.ts'
+import {AUTH_STORAGE_KEY, pageSupabaseSettings} from './env.ts'
 
 let client: Promise<SupabaseClient> | undefined
 const waiting: Array<(supabase: SupabaseClient) => void> = []
 
 export function loadSupabase(): Promise<SupabaseClient> {
   client ??= import('@supabase/supabase-js').then(({createClient}) => {
-    const supabase = createClient(supabaseUrl, supabaseAnonKey, {
+    const {url, anonKey} = pageSupabaseSettings()
+    const supabase = createClient(url, anonKey, {
       auth: {
         storageKey: AUTH_STORAGE_KEY,
         flowType: 'implicit',
