@@ -23,16 +23,14 @@ export const siteSettings = (env: NodeJS.ProcessEnv) =>
   Object.fromEntries(Object.entries(env).filter(([name]) => /^(SANITY|VITE|SITE)_/.test(name)))
 
 /**
- * Settings the bundles hold: the public ones and which build it is; not where it goes, what content it reads, or
- * which Supabase project its pages name (the pages carry that: root.tsx).
+ * Settings the bundles hold: Vite's public ones, but for the Supabase project the pages name (root.tsx), and which
+ * build it is (SITE_RENDER, read by vite.config.ts); not where the site is served or built, nor the content it reads.
  */
 const bundleSettings = (env: NodeJS.ProcessEnv) =>
   Object.fromEntries(
     Object.entries({...process.env, ...env}).filter(
       ([name]) =>
-        /^(VITE|SITE)_/.test(name) &&
-        name !== 'SITE_BUILD_DIR' &&
-        !name.startsWith('VITE_SUPABASE_'),
+        (name.startsWith('VITE_') && !name.startsWith('VITE_SUPABASE_')) || name === 'SITE_RENDER',
     ),
   )
 
