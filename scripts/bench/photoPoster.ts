@@ -49,17 +49,25 @@ export async function benchPhotoPoster(runs: number): Promise<PhotoPosterBench> 
       .commit()
     const withPhoto = await serve()
     await warmVariants(`${withPhoto.url}/tradingview`, asset.sha1hash)
-    const audit = async (site: {root: string; url: string}, path: string) => {
-      const audits: PageAudit[] = []
-      for (let run = 0; run < runs; run += 1)
-        audits.push(await auditPage(`${site.url}${path}`, site.root))
-      return medianAudit(audits)
+    // Round by round, one audit of each page: this machine's speed drifts within minutes (Lighthouse's CPU index
+    // 1300-2400 in one run), and a page audited only in a slow stretch would seem to cost more than the others.
+    const audit = (site: {root: string; url: string}, path: string) =>
+      auditPage(`${site.url}${path}`, site.root)
+    const audits = {
+      seeded: [] as PageAudit[],
+      tradingview: [] as PageAudit[],
+      bare: [] as PageAudit[],
+    }
+    for (let run = 0; run < runs; run += 1) {
+      audits.seeded.push(await audit(seeded, '/tradingview'))
+      audits.tradingview.push(await audit(withPhoto, '/tradingview'))
+      audits.bare.push(await audit(withPhoto, '/bench-bare'))
     }
     return {
       photoBytes: original.length,
-      seeded: await audit(seeded, '/tradingview'),
-      tradingview: await audit(withPhoto, '/tradingview'),
-      bare: await audit(withPhoto, '/bench-bare'),
+      seeded: medianAudit(audits.seeded),
+      tradingview: medianAudit(audits.tradingview),
+      bare: medianAudit(audits.bare),
     }
   } finally {
     for (const site of sites) await site.close()
