@@ -34,7 +34,6 @@ const bundleSettings = (env: NodeJS.ProcessEnv) =>
     ),
   )
 
-/** React Router's build with its prerender, then the steps after it: the build every kept build started as. */
 /**
  * Builds and renders are production's whoever starts them: Vitest sets NODE_ENV=test, Vite keeps a NODE_ENV it
  * finds, and a bundle built under `test` holds React's development build (half again as large, and slow), which
@@ -42,6 +41,7 @@ const bundleSettings = (env: NodeJS.ProcessEnv) =>
  */
 export const PRODUCTION = {NODE_ENV: 'production'}
 
+/** React Router's build with its prerender, then the steps after it: the build every kept build started as. */
 export async function buildAndPrerender(buildDir: string, env: NodeJS.ProcessEnv) {
   await run('react-router', ['build'], {
     cwd: webDir,
