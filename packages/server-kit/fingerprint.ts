@@ -28,13 +28,17 @@ export type BuildInputs = {
 
 export function fingerprintOf({sources, settings}: BuildInputs): string {
   const hash = createHash('sha256').update(JSON.stringify(settings))
-  const files = [
-    ...sources.flatMap((source) => filesUnder(join(repositoryRoot, source))),
-    join(repositoryRoot, 'package-lock.json'),
-  ]
-  for (const file of files.sort())
+  for (const file of inputFiles(sources))
     hash.update(`\0${relative(repositoryRoot, file)}\0`).update(readFileSync(file))
   return hash.digest('hex')
+}
+
+/** The files a fingerprint of `sources` reads, sorted: theirs (bar outputs, packages and tests) and the lockfile. */
+export function inputFiles(sources: string[]): string[] {
+  return [
+    ...sources.flatMap((source) => filesUnder(join(repositoryRoot, source))),
+    join(repositoryRoot, 'package-lock.json'),
+  ].sort()
 }
 
 function filesUnder(path: string): string[] {

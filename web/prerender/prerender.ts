@@ -15,8 +15,20 @@ import {writeSiteImageVariants} from '../app/content/siteImages.server.ts'
 export const webDir = resolve(import.meta.dirname, '..')
 export const defaultBuildDir = join(webDir, 'build')
 
-/** The folders a site build reads: the app, the content model and how content is reached. */
-export const SITE_SOURCES = ['web', 'schemas', 'packages/content-access']
+/**
+ * What a site build reads: the app, how content is reached, and the content model's page list and price formats
+ * (with the package's exports that name them). Not the Studio's schema types: the site reads only their generated
+ * types, which no bundle holds, so editing a schema type does not compile the site again (siteSources.test.ts
+ * follows the imports and fails when the site reads another file of the content model).
+ */
+export const SITE_SOURCES = [
+  'web',
+  'packages/content-access',
+  'schemas/package.json',
+  'schemas/pages.ts',
+  'schemas/price.ts',
+  'schemas/fixedDocuments.ts',
+]
 
 /** Settings a build reads: the content source, the public Supabase settings, the site's own. */
 export const siteSettings = (env: NodeJS.ProcessEnv) =>
