@@ -16,14 +16,41 @@ import {deferHydrationInHtml} from './deferHydration.ts'
 import {SERVER_BUNDLE_DIR} from './keepServerBundle.ts'
 import {READS_FILE} from './recordReads.ts'
 import {buildAndPrerender, webDir} from './prerender.ts'
-import {allPaths, loadServerBundle, renderOutputs, type OutputReads} from './renderOutputs.ts'
+import {
+  allPaths,
+  loadServerBundle,
+  renderOutputs,
+  type Bundle,
+  type OutputReads,
+} from './renderOutputs.ts'
 
 let lake: TestLake
 /** A real `react-router build` with its prerender (not one started from a kept build), and its client folder. */
 let site: {root: string; remove: () => void}
 let rendered: string
 let reads: OutputReads
-let bundle: Awaited<ReturnType<typeof loadServerBundle>>
+let bundle: Bundle | undefined
+
+/**
+ * Renders `paths` of the full build's server bundle into `dir`, with the lake's settings and `settings` in the
+ * environment, as the build's render process has them; Vitest puts back what was there, for the files this worker
+ * runs next.
+ */
+async function renderFromBundle(
+  dir: string,
+  paths: (bundle: Bundle) => readonly string[],
+  settings: Record<string, string> = {},
+) {
+  for (const [name, value] of Object.entries({...siteBuildEnv(lake), ...settings}))
+    vi.stubEnv(name, value)
+  bundle ??= await loadServerBundle(join(dirname(site.root), SERVER_BUNDLE_DIR))
+  const cwd = process.cwd()
+  process.chdir(webDir)
+  return renderOutputs(bundle, dir, paths(bundle)).finally(() => {
+    process.chdir(cwd)
+    vi.unstubAllEnvs()
+  })
+}
 
 const OUTPUT = /(\.html|\.data|^sitemap\.xml|^robots\.txt)$/
 const outputsIn = (root: string) =>
@@ -39,17 +66,8 @@ beforeAll(async () => {
     remove: () => rmSync(buildDir, {recursive: true, force: true}),
   }
   await buildAndPrerender(buildDir, siteBuildEnv(lake))
-  // The render reads the lake's settings from the environment, as the build's render process does; Vitest puts
-  // back what was there, for the files this worker runs next.
-  for (const [name, value] of Object.entries(siteBuildEnv(lake))) vi.stubEnv(name, value)
-  bundle = await loadServerBundle(join(dirname(site.root), SERVER_BUNDLE_DIR))
   rendered = mkdtempSync(join(tmpdir(), 'rerender-'))
-  const cwd = process.cwd()
-  process.chdir(webDir)
-  reads = await renderOutputs(bundle, rendered, allPaths(bundle)).finally(() => {
-    process.chdir(cwd)
-    vi.unstubAllEnvs()
-  })
+  reads = await renderFromBundle(rendered, allPaths)
 }, 180_000)
 afterAll(async () => {
   site?.remove()
@@ -95,14 +113,7 @@ describe('re-rendering outputs from the kept server bundle', () => {
     const elsewhere = 'https://abcdefghijklmnopqrst.supabase.co'
     const again = mkdtempSync(join(tmpdir(), 'rerender-'))
     onTestFinished(() => rmSync(again, {recursive: true, force: true}))
-    for (const [name, value] of Object.entries(siteBuildEnv(lake))) vi.stubEnv(name, value)
-    vi.stubEnv('VITE_SUPABASE_URL', elsewhere)
-    const cwd = process.cwd()
-    process.chdir(webDir)
-    await renderOutputs(bundle, again, ['/contactus']).finally(() => {
-      process.chdir(cwd)
-      vi.unstubAllEnvs()
-    })
+    await renderFromBundle(again, () => ['/contactus'], {VITE_SUPABASE_URL: elsewhere})
     const named = (root: string) =>
       readFileSync(join(root, 'contactus', 'index.html'), 'utf8').match(
         new RegExp(`<meta name="${SUPABASE_META.url}" content="([^"]+)"`),

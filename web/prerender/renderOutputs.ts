@@ -46,7 +46,7 @@ async function importServerBundle(entry: string) {
   }
 }
 
-type Bundle = Awaited<ReturnType<typeof importServerBundle>>
+export type Bundle = Awaited<ReturnType<typeof importServerBundle>>
 
 // Incremental releases hard-link the bundle of the release they start from, so one file (device and inode) is one
 // bundle: a process that renders many releases imports it once, and again only after a full build made a new one.
