@@ -14,8 +14,8 @@ import {afterAll, expect, it} from 'vitest'
 const copy = copyRepository('start')
 afterAll(() => copy.remove())
 /**
- * Both starts listen on the same ports, as a developer's next start does: the second then starts from the site's
- * bundle the first kept (the bundle names Supabase's address) instead of building it again.
+ * Both starts listen on the same ports, as a developer's next start does: the site and the draft preview the first
+ * built are for the same settings (their pages name Supabase's address), so the second need not render them again.
  */
 const ports = productOnFreePorts()
 
