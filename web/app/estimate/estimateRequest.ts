@@ -2,6 +2,8 @@
 // anything is sent. The table's checks (supabase/migrations) refuse the same things with the same
 // numbers; estimateRules.test.ts walks every check constraint and shows the form refuses first, in words.
 
+import {withIndianGrouping} from '@quantedge/schemas/price'
+
 export const PLATFORMS = ['TradingView', 'Tradetron', 'Python', 'Other'] as const
 export const REQUIREMENTS = [
   'Indicator Development',
@@ -34,7 +36,7 @@ export const FIELD_MESSAGES = {
   selectOne: 'Select at least one',
   email: 'Enter an email address like name@example.com',
   unknownOption: 'Choose from the options shown',
-  tooLong: (limit: number) => `Use at most ${limit.toLocaleString('en-IN')} characters`,
+  tooLong: (limit: number) => `Use at most ${withIndianGrouping(limit)} characters`,
 } as const
 
 /**
