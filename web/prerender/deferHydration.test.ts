@@ -19,6 +19,11 @@ describe('deferring hydration until after the first paint', () => {
     expect(script).toContain('["/assets/manifest-1.js","/assets/entry-2.js"]')
   })
 
+  it('yields between preload links, so their fetches do not start in one long task', () => {
+    expect(script).toMatch(/\{\n\s*document\.head\.append\([^\n]*\);\n\s*await nextTask\(\);\n\}/)
+    expect(script).toContain('scheduler?.yield?.()')
+  })
+
   it('turns the static imports into dynamic ones bound to the same names, then boots as before', () => {
     expect(script).not.toMatch(/^import /m)
     expect(script).toContain(
