@@ -22,11 +22,34 @@ describe('prices', () => {
   })
 
   it('reads as Intl.NumberFormat writes rupees, for every kind of number', () => {
-    const wholes = [0, 1, 9, 10, 99, 100, 999, 1000, 9999, 10_000, 99_999, 100_000, 999_999, 1_000_000]
+    const wholes = [
+      0, 1, 9, 10, 99, 100, 999, 1000, 9999, 10_000, 99_999, 100_000, 999_999, 1_000_000,
+    ]
     const powers = Array.from({length: 16}, (_, exponent) => 10 ** exponent)
-    const random = Array.from({length: 2000}, (_, index) => Math.floor(((index * 7919) % 2000) ** 4.7))
-    const odd = [0.4, 0.5, 1.5, 2.5, 3300.49, 3300.5, -0, -0.4, -2.5, -3300, NaN, Infinity, -Infinity]
-    const huge = [Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER + 2, 1e21, 1.2345678901234567e25]
+    const random = Array.from({length: 2000}, (_, index) =>
+      Math.floor(((index * 7919) % 2000) ** 4.7),
+    )
+    const odd = [
+      0.4,
+      0.5,
+      1.5,
+      2.5,
+      3300.49,
+      3300.5,
+      -0,
+      -0.4,
+      -2.5,
+      -3300,
+      NaN,
+      Infinity,
+      -Infinity,
+    ]
+    const huge = [
+      Number.MAX_SAFE_INTEGER,
+      Number.MAX_SAFE_INTEGER + 2,
+      1e21,
+      Number.MAX_SAFE_INTEGER * 1e9,
+    ]
     for (const amount of [...wholes, ...powers, ...random, ...odd, ...huge]) {
       expect(formatRupees(amount), String(amount)).toBe(byIntl.format(amount))
       expect(formatRupees(-amount), String(-amount)).toBe(byIntl.format(-amount))
