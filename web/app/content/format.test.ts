@@ -1,4 +1,4 @@
-import {describe, expect, it, vi} from 'vitest'
+import {afterEach, describe, expect, it, vi} from 'vitest'
 import {fillName, formatDate} from './format.ts'
 
 const byIntl = new Intl.DateTimeFormat('en-IN', {
@@ -9,6 +9,8 @@ const byIntl = new Intl.DateTimeFormat('en-IN', {
 })
 
 describe('content formatting', () => {
+  afterEach(() => vi.restoreAllMocks())
+
   it('writes dates day month year', () => {
     expect(formatDate('2026-11-01')).toBe('1 November 2026')
   })
@@ -21,7 +23,6 @@ describe('content formatting', () => {
     for (const isoDate of [...days, '2026-02-30', '0999-01-05'])
       expect(formatDate(isoDate), isoDate).toBe(byIntl.format(new Date(`${isoDate}T00:00:00Z`)))
     expect(dateTimeFormat).not.toHaveBeenCalled()
-    dateTimeFormat.mockRestore()
   })
 
   it('refuses a date that is none, as Intl does', () => {
