@@ -1,14 +1,17 @@
 // Validation rules shared by several content types, so a marketer meets the same limits everywhere.
 import type {NumberRule, SlugRule, StringRule, UrlRule} from 'sanity'
 
-/** A price in whole Indian rupees: required, positive, no paise. */
-export const rupeePrice = (rule: NumberRule) =>
-  rule
-    .required()
-    .integer()
-    .positive()
-    .max(10_000_000)
-    .error('A price is a positive whole number of rupees.')
+const PRICE_MESSAGE = 'A price is a positive whole number of rupees.'
+
+/**
+ * A price in whole Indian rupees: required, at least ₹1, no paise. Sanity's `positive()` is `min(0)` and would let
+ * ₹0 through. Two rules, so an empty price raises one message, not one per check: a required rule runs every check
+ * on an empty value, an optional one runs none (Rule.validate in @sanity/validation).
+ */
+export const rupeePrice = (rule: NumberRule) => [
+  rule.required().error(PRICE_MESSAGE),
+  rule.integer().min(1).max(10_000_000).error(PRICE_MESSAGE),
+]
 
 /** Public links leave the site only over https. */
 export const httpsUrl = (rule: UrlRule) => rule.required().uri({scheme: ['https']})

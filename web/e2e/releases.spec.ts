@@ -12,6 +12,7 @@ import {
   openInStudio,
   studioStack,
   studioTest as test,
+  typeIntoField,
   useStudioStack,
 } from './support/studioEditor.ts'
 
@@ -77,7 +78,7 @@ test('create a release, add Straddle, change its price in the release, schedule 
   await expect
     .poll(async () => stack.editor.getDocument(`versions.${releaseId}.indicator-straddle`))
     .toBeTruthy()
-  await page.getByLabel('Price (₹)', {exact: true}).fill('450')
+  await typeIntoField(page, 'Price (₹)', '450')
   await expect
     .poll(
       async () =>

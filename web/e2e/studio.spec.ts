@@ -13,6 +13,7 @@ import {
   openInStudio,
   studioStack,
   studioTest as test,
+  typeIntoField,
   useStudioStack,
 } from './support/studioEditor.ts'
 
@@ -77,8 +78,8 @@ test('edit Straddle in the Studio: the preview shows the draft, Publish makes th
   await openInStudio(page, '/structure')
   await page.getByRole('link', {name: 'TradingView indicators'}).click()
   await page.getByRole('link', {name: /^Straddle ₹500/}).click()
-  await field(page, 'Price (₹)').fill('750')
-  await field(page, 'Description').fill(description)
+  await typeIntoField(page, 'Price (₹)', '750')
+  await typeIntoField(page, 'Description', description)
   await expect
     .poll(async () => (await lakeDocument('drafts.indicator-straddle'))?.description, {
       timeout: 15_000,
@@ -149,7 +150,7 @@ test('the history shows Straddle’s draft and publish, opens the seeded revisio
 test('discarding a draft restores the published values', async ({page}) => {
   await openDocument(page, 'indicator;indicator-strangle')
   const published = await lakeDocument('indicator-strangle')
-  await field(page, 'Price (₹)').fill('999')
+  await typeIntoField(page, 'Price (₹)', '999')
   await expect
     .poll(async () => (await lakeDocument('drafts.indicator-strangle'))?.price, {timeout: 15_000})
     .toBe(999)
@@ -170,17 +171,21 @@ test('a new indicator, created and published in the Studio, joins the public gri
   test.setTimeout(120_000)
   await openInStudio(page, '/structure/indicator')
   await page.getByRole('link', {name: 'TradingView indicator', exact: true}).click()
-  await field(page, 'Name').fill('Gamma Scalper')
+  await typeIntoField(page, 'Name', 'Gamma Scalper')
   await page.getByRole('button', {name: 'Generate'}).click()
   await expect(field(page, 'Slug')).toHaveValue('gamma-scalper')
-  await field(page, 'Order').fill('7')
-  await field(page, 'Description').fill(
+  await typeIntoField(page, 'Order', '7')
+  await typeIntoField(
+    page,
+    'Description',
     'Flags gamma-scalping windows around the at-the-money strike with delta bands and re-hedge markers.',
   )
-  await field(page, 'Price (₹)').fill('1200')
-  await field(page, 'Video URL').fill('/demos/straddle.mp4')
-  await field(page, 'Poster URL').fill('/demos/straddle.webp')
-  await field(page, 'Accessible description').fill(
+  await typeIntoField(page, 'Price (₹)', '1200')
+  await typeIntoField(page, 'Video URL', '/demos/straddle.mp4')
+  await typeIntoField(page, 'Poster URL', '/demos/straddle.webp')
+  await typeIntoField(
+    page,
+    'Accessible description',
     'Demo of Gamma Scalper: delta bands tightening around the ATM strike.',
   )
   const created = async () =>
@@ -257,7 +262,7 @@ test('a deleted indicator comes back from its most recent revision', async ({pag
 
 test('a price of -1 shows the schema’s message and Publish stays blocked', async ({page}) => {
   await openDocument(page, 'indicator;indicator-spread')
-  await field(page, 'Price (₹)').fill('-1')
+  await typeIntoField(page, 'Price (₹)', '-1')
   await page
     .getByRole('button', {name: /validation/i})
     .first()
@@ -283,9 +288,9 @@ test('two Studio tabs on one document see each other, stay in sync and keep both
   const editingElsewhere = page.getByLabel('Local editor is editing this document right now')
   await expect(editingElsewhere).toBeVisible({timeout: 15_000})
 
-  await field(page, 'Name').fill('IV Rank')
+  await typeIntoField(page, 'Name', 'IV Rank')
   await expect(field(other, 'Name')).toHaveValue('IV Rank', {timeout: 15_000})
-  await field(other, 'Price (₹)').fill('650')
+  await typeIntoField(other, 'Price (₹)', '650')
   await expect(field(page, 'Price (₹)')).toHaveValue('650', {timeout: 15_000})
 
   await expectDraft('drafts.indicator-iv', ['name', 'price']).toEqual(['IV Rank', 650])

@@ -82,6 +82,8 @@ describe('a broken document fails with its rule’s message', () => {
 
   it.each([
     ['a negative price', {price: -1}, 'A price is a positive whole number of rupees.'],
+    ['a free indicator', {price: 0}, 'A price is a positive whole number of rupees.'],
+    ['a price over a crore', {price: 10_000_001}, 'A price is a positive whole number of rupees.'],
     ['a price in paise', {price: 499.5}, 'A price is a positive whole number of rupees.'],
     ['a missing name', {name: undefined}, 'Required'],
     ['a name too long for a card', {name: 'An indicator name far too long to fit on a card'}, '40'],
@@ -105,6 +107,17 @@ describe('a broken document fails with its rule’s message', () => {
         .map((problem) => problem.message)
         .join('\n'),
     ).toContain(message)
+  })
+
+  it.each([
+    ['an empty price', undefined],
+    ['a negative price', -1],
+    ['a price in paise', 499.5],
+  ])('%s raises the price message once, as the Studio lists it', async (_case, price) => {
+    const result = await validate(asStored({...straddle, price}))
+    expect(problemsOf(result).map((problem) => [problem.path, problem.message])).toEqual([
+      [['price'], 'A price is a positive whole number of rupees.'],
+    ])
   })
 
   it('refuses a direct-message link that is not https', async () => {

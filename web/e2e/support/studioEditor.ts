@@ -5,7 +5,7 @@
 import type {BrowserContext, Page} from '@playwright/test'
 import type {Clock} from '@quantedge/content-lake/clock'
 import {startEditorialStack, type EditorialStack} from '@quantedge/test-support/editorialStack'
-import {test as siteTest} from './fixtures.ts'
+import {expect, test as siteTest} from './fixtures.ts'
 
 let stack: EditorialStack | undefined
 let editor: BrowserContext | undefined
@@ -74,3 +74,19 @@ export function studioStack(): EditorialStack {
 
 /** An address in the Studio. */
 export const studioUrl = (path: string) => `${studioStack().studio?.url ?? ''}${path}`
+
+/**
+ * Types a value into a field of the open document's form, as an editor would: typed again until the field shows it.
+ * Playwright selects the old text, then types. While a pane finishes loading, the Studio can render the input
+ * again between the two, and the text lands beside the old value: "500-1", which a number input reads as empty, so
+ * the Studio unsets the field. A CI run found the price unset after typing -1, with the schema's message once per
+ * check of an empty required price.
+ */
+export async function typeIntoField(page: Page, label: string, value: string) {
+  const input = page.getByLabel(label, {exact: true})
+  await expect(async () => {
+    if ((await input.inputValue({timeout: 2000})) !== value)
+      await input.fill(value, {timeout: 2000})
+    await expect(input).toHaveValue(value, {timeout: 1000})
+  }).toPass({timeout: 20_000})
+}
