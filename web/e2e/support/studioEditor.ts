@@ -77,10 +77,10 @@ export const studioUrl = (path: string) => `${studioStack().studio?.url ?? ''}${
 
 /**
  * Types a value into a field of the open document's form, as an editor would: typed again until the field shows it.
- * Playwright selects the old text, then types. While a pane finishes loading, the Studio can render the input
- * again between the two, and the text lands beside the old value: "500-1", which a number input reads as empty, so
- * the Studio unsets the field. A CI run found the price unset after typing -1, with the schema's message once per
- * check of an empty required price.
+ * A CI run found Spread's price unset after typing -1, the schema's message listed once per check of an empty
+ * required price. Our reading: Playwright selects the old text, then types; while a pane finishes loading, the
+ * Studio can render the input again between the two, and "-1" lands beside the old value, "500-1", which a number
+ * input reads as empty.
  */
 export async function typeIntoField(page: Page, label: string, value: string) {
   const input = page.getByLabel(label, {exact: true})
