@@ -10,6 +10,7 @@ import type {EditorialStack} from '@quantedge/test-support/editorialStack'
 import {indicatorPrice} from './support/catalogue.ts'
 import {expect} from './support/fixtures.ts'
 import {
+  field,
   openInStudio,
   studioStack,
   studioTest as test,
@@ -29,7 +30,6 @@ const openDocument = async (page: Page, path: string) => {
   await openInStudio(page, `/structure/${path}`)
   await expect(publishButton(page)).toBeVisible({timeout: 30_000})
 }
-const field = (page: Page, label: string) => page.getByLabel(label, {exact: true})
 const publishButton = (page: Page) => page.getByRole('button', {name: 'Publish', exact: true})
 const documentActions = (page: Page) => page.getByRole('button', {name: 'Open document actions'})
 /**

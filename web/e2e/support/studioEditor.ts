@@ -75,6 +75,9 @@ export function studioStack(): EditorialStack {
 /** An address in the Studio. */
 export const studioUrl = (path: string) => `${studioStack().studio?.url ?? ''}${path}`
 
+/** A field of the open document's form, by its title. */
+export const field = (page: Page, label: string) => page.getByLabel(label, {exact: true})
+
 /**
  * Types a value into a field of the open document's form, as an editor would: typed again until the field shows it.
  * A CI run found Spread's price unset after typing -1, the schema's message listed once per check of an empty
@@ -83,7 +86,7 @@ export const studioUrl = (path: string) => `${studioStack().studio?.url ?? ''}${
  * input reads as empty.
  */
 export async function typeIntoField(page: Page, label: string, value: string) {
-  const input = page.getByLabel(label, {exact: true})
+  const input = field(page, label)
   await expect(async () => {
     if ((await input.inputValue({timeout: 2000})) !== value)
       await input.fill(value, {timeout: 2000})
