@@ -35,6 +35,9 @@ export default defineConfig({
       // The Studio's lists and forms come over live queries after its bundle starts: on a busy two-core machine
       // that overran Playwright's default 5 s wait (a list still empty). A bound, not a speed check.
       expect: {timeout: 15_000},
+      // A Studio test waits up to 15-30 s for a step (a document opening, a save reaching the lake), so the
+      // run's 30 s per test left a slow step no room: the two-tabs test took up to 29.3 s in 13 runs on this machine.
+      timeout: 90_000,
     },
     {
       name: 'site',
