@@ -1,7 +1,7 @@
 // The image URL API of the embedded lake against Sanity's image transformation reference
 // (https://www.sanity.io/docs/image-urls): each parameter on an uploaded image, the CDN's 400 for a bad one, the
 // bound on a variant's size, `auto=format` by `Accept`, and variants kept on disk (a second request reads them).
-import {readdirSync} from 'node:fs'
+import {existsSync, readdirSync} from 'node:fs'
 import {join} from 'node:path'
 import sharp from 'sharp'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
@@ -176,14 +176,19 @@ describe('caching', () => {
     expect(kept.filter((name) => name.endsWith('.webp')).length).toBeGreaterThan(0)
   })
 
-  it('makes a variant asked for by many at once one time', async () => {
+  it('answers many asking at once for one variant with the same bytes, and keeps one file for it', async () => {
+    const folder = join(lake.dataDir, 'assets', 'production', 'variants')
+    const keptFiles = () => (existsSync(folder) ? readdirSync(folder).length : 0)
+    const before = keptFiles()
     const answers = await Promise.all(
       Array.from({length: 5}, () => variant(halvesUrl, 'w=77&fm=png')),
     )
-    expect(answers.map(({response}) => response.headers.get('x-cache')).sort()).toEqual(
-      Array(5).fill('MISS'),
-    )
+    // The first request the lake reads makes the variant (MISS); the others wait for it (MISS) or, read after it
+    // was made, are answered from disk (HIT). When each request is read is the machine's; that the variant is
+    // made once is shown on the class, in imageVariants.test.ts.
+    expect(answers.map(({response}) => response.headers.get('x-cache'))).toContain('MISS')
     expect(new Set(answers.map(({bytes}) => bytes.toString('base64'))).size).toBe(1)
+    expect(keptFiles()).toBe(before + 1)
     expect((await variant(halvesUrl, 'w=77&fm=png')).response.headers.get('x-cache')).toBe('HIT')
   })
 
