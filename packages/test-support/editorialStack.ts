@@ -70,6 +70,7 @@ export async function startEditorialStack({
       renderDebounceMs,
       followLive,
       releasesDir,
+      peerSites: [],
     },
   })
   const previewDir = await buildPreviewSite(temporaryWebFolder('preview'))

@@ -1,8 +1,12 @@
 // `npm start`: the whole product on this machine from the embedded defaults, with its addresses printed:
-// the Studio, the public site with publish-to-live, the draft preview, the Content Lake, and Supabase.
+// the Studio, the public site with publish-to-live behind its edge (Varnish, when installed), the draft preview,
+// the Content Lake, and Supabase.
 // Each server reads its own settings; this file is where they meet (the lake lets the others' origins in).
 import {join, relative} from 'node:path'
 import {startEmbeddedLakeIfNeeded} from '@quantedge/content-lake/ensure'
+import {varnishPurge} from '@quantedge/edge/purge/varnish'
+import {readLocalEdgeEnv} from '@quantedge/edge/settings'
+import {findVarnishd, startVarnishEdge, VARNISH_MISSING} from '@quantedge/edge/varnish'
 import {readLakeEnv} from '@quantedge/content-lake/settings'
 import type {WebhookConfig} from '@quantedge/content-lake/webhooks'
 import {startPreviewServer} from '@quantedge/preview-server/server'
@@ -36,6 +40,10 @@ const siteServer = readSiteServerEnv()
 const previewServer = readPreviewEnv()
 const studioServer = readStudioServerEnv()
 const localOrigin = (port: number) => `http://localhost:${port}`
+/** The edge in front of the site when Varnish is installed: visitors' address, the site server its origin. */
+const localEdge = findVarnishd() ? readLocalEdgeEnv() : undefined
+/** Where visitors open the site: the edge, or the site server itself without one. */
+const siteOrigin = localOrigin(localEdge?.port ?? siteServer.port)
 const lakeEnv = readLakeEnv()
 /** The lake's webhooks, read on every write: attached once the content is seeded (below). */
 const webhooks: WebhookConfig[] = []
@@ -45,7 +53,12 @@ const lakeSettings = {
   corsOrigins: [
     ...new Set([
       ...lakeEnv.corsOrigins,
-      ...[studioServer.port, siteServer.port, previewServer.port].map(localOrigin),
+      ...[
+        studioServer.port,
+        siteServer.port,
+        previewServer.port,
+        ...(localEdge ? [localEdge.port] : []),
+      ].map(localOrigin),
     ]),
   ],
 }
@@ -82,7 +95,7 @@ try {
   const supabaseUrl = readSupabaseSettings().url
   const supabase = phase('Supabase', async () => {
     const started = await outputToTerminal(() =>
-      startLocalSupabaseIfNeeded(supabaseUrl, {auth: {siteUrl: localOrigin(siteServer.port)}}),
+      startLocalSupabaseIfNeeded(supabaseUrl, {auth: {siteUrl: siteOrigin}}),
     )
     const did = started
       ? `supabase/local started: ${shown(localSupabaseSettings().dataDir)}`
@@ -123,26 +136,41 @@ try {
     'Servers',
     () =>
       outputToTerminal(async () => {
+        // The edge first: the publish hook purges it as soon as it starts.
+        const edge = localEdge
+          ? await startVarnishEdge({
+              ...localEdge,
+              origins: [{host: siteServer.host, port: siteServer.port}],
+            })
+          : undefined
         const live = await startLiveSite({
           siteDir: await site,
           sitePort: siteServer.port,
           siteHost: siteServer.host,
+          ...(edge && localEdge
+            ? {
+                edge: {
+                  vendor: 'varnish',
+                  purge: varnishPurge({url: edge.purgeUrl, token: localEdge.purgeToken}),
+                },
+              }
+            : {}),
         })
         const preview = await startPreviewServer({
           buildDir: previewBuild,
           drafts: contentClient('drafts', content),
-          publicSiteUrl: live.site.url,
+          publicSiteUrl: edge?.url ?? live.site.url,
           port: previewServer.port,
         })
         const studio = await startStudioServer(studioBuild, studioServer.port)
         return {
-          value: {live, preview, studio},
-          did: 'site, publish hook, preview and Studio listening',
+          value: {live, edge, preview, studio},
+          did: `${edge ? 'edge, ' : ''}site, publish hook, preview, Studio listening`,
         }
       }),
     {after: [lake, supabase, site]},
   )
-  const [{live, preview, studio}, lakeStarted, supabaseStarted] = await Promise.all([
+  const [{live, edge, preview, studio}, lakeStarted, supabaseStarted] = await Promise.all([
     servers,
     lake,
     supabase,
@@ -157,9 +185,14 @@ try {
     `  Studio          ${studio.url}  (${studioProject ? `Sanity project ${studioProject}` : 'the local editor, on the embedded lake'})`,
   )
   if (!studioProject) console.log(`                  ${fastPathLine(lakeSettings)}`)
-  console.log(`  Site            ${live.site.url}`)
   console.log(
-    `  Staff page      ${live.site.url}/staff  (the leads; make your account staff: npm run staff -- add <email>)`,
+    edge
+      ? `  Site            ${edge.url}  (the edge, Varnish; its origin: ${live.site.url})`
+      : `  Site            ${live.site.url}`,
+  )
+  if (!edge) console.log(`                  ${VARNISH_MISSING}`)
+  console.log(
+    `  Staff page      ${edge?.url ?? live.site.url}/staff  (the leads; make your account staff: npm run staff -- add <email>)`,
   )
   console.log(
     `  Draft preview   ${preview.url}  (link: npm run content -- preview-url /tradingview)`,
@@ -189,6 +222,7 @@ try {
     await studio.close()
     await preview.close()
     await live.close()
+    await edge?.close()
     await supabaseStarted?.close()
     await lakeStarted?.close()
     process.exit(0)

@@ -98,6 +98,7 @@ export async function startPreviewServer(options: PreviewServerOptions) {
       'Set-Cookie': `${COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`,
       // Only a path on the public site: `//elsewhere` would be another host's address.
       'Location': new URL(/^\/(?!\/)/.test(path) ? path : '/', options.publicSiteUrl).href,
+      'Cache-Control': 'no-store',
     })
   }
 
@@ -130,9 +131,10 @@ export async function startPreviewServer(options: PreviewServerOptions) {
       content: options.drafts.withConfig({perspective}),
       previewReleases: await releaseTitles(perspective),
     })
+    // Drafts, for one editor: never kept by the browser or any cache on the way.
     res.writeHead(response.status, {
       ...Object.fromEntries(response.headers),
-      'Cache-Control': 'no-store',
+      'Cache-Control': 'private, no-store',
     })
     if (response.body)
       Readable.fromWeb(response.body as import('node:stream/web').ReadableStream).pipe(res)

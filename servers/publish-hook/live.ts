@@ -11,7 +11,11 @@ import {
 import {contentClient} from '@quantedge/content-access/client'
 import {readContentEnv} from '@quantedge/content-access/env'
 import {TRANSACTION_DOCUMENTS_QUERY} from '@quantedge/content-access/queries'
+import {PurgeQueue, PurgeQueueClosed} from '@quantedge/edge/purgeQueue'
+import type {Purge} from '@quantedge/edge/purges'
+import type {EdgeVendor} from '@quantedge/edge/vendors'
 import {startSiteServer} from '@quantedge/site-server/server'
+import {EdgeSync} from './edgeSync.ts'
 import {followLiveContent} from './follower.ts'
 import {Publisher} from './publisher.ts'
 import {readPublishHookEnv, type PublishHookEnv} from './settings.ts'
@@ -31,6 +35,8 @@ type LiveSiteOptions = {
   /** Content settings for the rebuilds and the follower (tests point them at their own lake). */
   env?: NodeJS.ProcessEnv
   hookEnv?: PublishHookEnv
+  /** The edge in front of the site: the tag header its answers carry, and how it is purged after each switch. */
+  edge?: {vendor: EdgeVendor; purge: Purge}
   log?: (line: string) => void
 }
 
@@ -40,9 +46,21 @@ export async function startLiveSite({
   siteHost = '127.0.0.1',
   env = {},
   hookEnv = readPublishHookEnv(),
+  edge,
   log = console.log,
 }: LiveSiteOptions) {
-  const site = await startSiteServer(siteDir, sitePort, siteHost)
+  const site = await startSiteServer(siteDir, sitePort, siteHost, {edge: edge?.vendor})
+  const purges = edge ? new PurgeQueue(edge.purge, {log}) : undefined
+  const edgeSync = purges
+    ? new EdgeSync({queue: purges, peerSites: hookEnv.peerSites, log})
+    : undefined
+  // A failed purge is retried and logged by the queue; what else fails (reading the releases) is logged here.
+  const reportFailure = (error: unknown) => {
+    if (error instanceof PurgeQueueClosed) return
+    log(
+      `[edge] could not purge the edge: ${error instanceof Error ? error.message : String(error)}`,
+    )
+  }
   const liveBuildDir = dirname(siteDir)
   const renderer = startIncrementalRenderer(env)
   if (canRenderFrom(liveBuildDir)) {
@@ -60,6 +78,7 @@ export async function startLiveSite({
     canRenderFrom,
     render: renderer.render,
     swap: site.setRoot,
+    onLive: (release) => void edgeSync?.switched(release).catch(reportFailure),
     debounceMs: hookEnv.debounceMs,
     renderDebounceMs: hookEnv.renderDebounceMs,
     log,
@@ -80,17 +99,21 @@ export async function startLiveSite({
           )
         ).map(({_id, _type}) => ({id: _id, type: _type})),
     }),
+    ...(edgeSync ? {edgeStatus: () => edgeSync.status()} : {}),
   })
+  void edgeSync?.started().catch(reportFailure)
   const follower = hookEnv.followLive ? followLiveContent(published, publisher, log) : undefined
   return {
     site,
     hook,
     publisher,
     renderer,
+    edgeSync,
     close: async () => {
       follower?.close()
       await hook.close()
       await publisher.close()
+      purges?.close()
       renderer.close()
       await site.close()
     },

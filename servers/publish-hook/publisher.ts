@@ -37,6 +37,15 @@ export type PublishStatus = ReturnType<Publisher['status']>
 
 export type RenderJob = {liveBuildDir: string; nextBuildDir: string; changedTags: readonly string[]}
 
+/** A release just switched in, and the one it replaced (kept until the next switch). */
+export type SwitchedRelease = {
+  kind: RebuildKind
+  buildDir: string
+  previousBuildDir: string
+  /** The paths a render rendered again. */
+  paths?: string[]
+}
+
 export type PublisherOptions = {
   /** Where each build gets its own folder; the live one and the one before are kept. */
   releasesDir: string
@@ -50,6 +59,8 @@ export type PublisherOptions = {
   render: (job: RenderJob) => Promise<string[]>
   /** Puts a finished build's client folder live. */
   swap: (siteDir: string) => void
+  /** Told of each release once it is live (the edge's purge), before the release before it may be removed. */
+  onLive?: (release: SwitchedRelease) => void
   /** How long a burst may last before a full build starts. */
   debounceMs: number
   /** How long a burst may last before a re-render starts. */
@@ -192,8 +203,10 @@ export class Publisher {
         return
       }
       this.#withheld = 0
+      const previousBuildDir = this.#liveBuildDir
       this.#options.swap(join(buildDir, 'client'))
       this.#liveBuildDir = buildDir
+      this.#options.onLive?.({kind, buildDir, previousBuildDir, ...(paths ? {paths} : {})})
       this.#record({
         ...outcome,
         ok: true,

@@ -129,11 +129,16 @@ function namedDocument(body: string): {id: string; type: string} | undefined {
 export async function startPublishHook({
   port,
   host = '127.0.0.1',
+  edgeStatus,
   ...parts
-}: HookParts & {port: number; host?: string}) {
+}: HookParts & {port: number; host?: string; edgeStatus?: () => object}) {
   type Handler = RouteHandler<IncomingMessage, ServerResponse>
+  const status = () => ({
+    ...parts.publisher.status(),
+    ...(edgeStatus ? {edge: edgeStatus()} : {}),
+  })
   const routes = [
-    route<Handler>('GET', HOOK_PATH, ({res}) => send(res, 200, parts.publisher.status())),
+    route<Handler>('GET', HOOK_PATH, ({res}) => send(res, 200, status())),
     route<Handler>('POST', HOOK_PATH, async ({req, res}) => {
       const {status, body} = await receiveWebhook(req, parts)
       send(res, status, body)

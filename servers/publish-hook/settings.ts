@@ -4,7 +4,7 @@
 // folder it keeps its releases in (its own, not the app's).
 import {resolve} from 'node:path'
 import {repositoryRoot} from '@quantedge/server-kit/repositoryRoot'
-import {portSetting, type Env} from '@quantedge/server-kit/settings'
+import {portSetting, urlSetting, type Env} from '@quantedge/server-kit/settings'
 
 export type PublishHookEnv = {
   port: number
@@ -14,6 +14,8 @@ export type PublishHookEnv = {
   followLive: boolean
   /** The hook's own folder for the releases it builds and switches between. */
   releasesDir: string
+  /** The other origins' site servers behind the same edge (each with its own hook): the last to switch purges. */
+  peerSites: string[]
 }
 
 function millisecondsSetting(name: string, fallback: number, env: Env) {
@@ -48,5 +50,10 @@ export function readPublishHookEnv(env: Env = process.env): PublishHookEnv {
     renderDebounceMs: millisecondsSetting('PUBLISH_HOOK_RENDER_DEBOUNCE_MS', 100, env),
     followLive: switchSetting('PUBLISH_HOOK_FOLLOW_LIVE', true, env),
     releasesDir: resolve(repositoryRoot, env.PUBLISH_HOOK_RELEASES_DIR || '.data/releases'),
+    peerSites: (env.PUBLISH_HOOK_PEER_SITES || '')
+      .split(',')
+      .map((site) => site.trim())
+      .filter(Boolean)
+      .map((site) => urlSetting('PUBLISH_HOOK_PEER_SITES', site, {})),
   }
 }

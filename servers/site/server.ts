@@ -1,11 +1,15 @@
-// Serves the prerendered site: /path -> path/index.html, precompressed files when the browser takes them,
-// a year of caching for content-hashed assets, revalidation for HTML, and the 404 page with status 404. The
-// pages the browser renders (prerender: false in the page list) get React Router's SPA fallback, as a static
-// host's rewrite would serve it, marked noindex: it is an empty shell until the scripts run.
+// Serves the prerendered site: /path -> path/index.html, precompressed files when the browser takes them, what each
+// answer says to caches (the edge's cacheHeaders.ts: a year for content-hashed assets, revalidation by browsers
+// and a day at the edge for pages, with their tags in the header the chosen edge reads), and the 404 page with
+// status 404, kept by no cache. The pages the browser renders (prerender: false in the page list) get React
+// Router's SPA fallback, as a static host's rewrite would serve it, marked noindex and private: it is an empty
+// shell until the scripts run.
 import {existsSync, readFileSync} from 'node:fs'
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http'
 import {join} from 'node:path'
 import sirv from 'sirv'
+import {cacheHeaders, type Cacheability} from '@quantedge/edge/cacheHeaders'
+import type {EdgeVendor} from '@quantedge/edge/vendors'
 import {pages, type Page} from '@quantedge/schemas/pages'
 import {answerRoutes, type RouteHandler, type ServerWords} from '@quantedge/server-kit/answerRoutes'
 import {HttpError} from '@quantedge/server-kit/httpError'
@@ -39,29 +43,38 @@ const WORDS: ServerWords = {
   },
 }
 
-const staticFiles = (root: string) =>
+const cacheability = (pathname: string): Cacheability =>
+  pathname === SPA_FALLBACK
+    ? {kind: 'private'}
+    : HASHED_ASSET.test(pathname)
+      ? {kind: 'asset'}
+      : {kind: 'page', pathname}
+
+const staticFiles = (root: string, edge: EdgeVendor | undefined) =>
   sirv(root, {
     extensions: ['html'],
     gzip: true,
     brotli: true,
     etag: true,
     setHeaders: (res, pathname) => {
-      res.setHeader(
-        'Cache-Control',
-        HASHED_ASSET.test(pathname)
-          ? 'public, max-age=31536000, immutable'
-          : 'public, max-age=0, must-revalidate',
-      )
+      for (const [name, value] of Object.entries(cacheHeaders(cacheability(pathname), edge)))
+        res.setHeader(name, value)
       res.setHeader('X-Content-Type-Options', 'nosniff')
     },
   })
+
+export type SiteServerOptions = {
+  /** The edge in front of this origin: its answers carry their tags in the header that edge reads. */
+  edge?: EdgeVendor
+}
 
 export async function startSiteServer(
   root: string,
   port: number,
   host = '127.0.0.1',
+  {edge}: SiteServerOptions = {},
 ): Promise<SiteServer> {
-  let current = {root, serve: staticFiles(root)}
+  let current = {root, serve: staticFiles(root, edge)}
   /** The site's files, and its 404 page for any other path. */
   const serveSite: RouteHandler<IncomingMessage, ServerResponse> = ({req, res}) => {
     const {root: servedRoot, serve} = current
@@ -72,7 +85,7 @@ export async function startSiteServer(
     }
     serve(req, res, () => {
       const notFoundPage = join(servedRoot, '404', 'index.html')
-      const noStore = {'Cache-Control': 'no-store'}
+      const noStore = cacheHeaders({kind: 'none'}, edge)
       if (!existsSync(notFoundPage)) return send(res, 404, 'Not found', noStore)
       send(res, 404, readFileSync(notFoundPage), {
         ...noStore,
@@ -88,7 +101,7 @@ export async function startSiteServer(
     url: `http://${host === '127.0.0.1' ? 'localhost' : host}:${actualPort}`,
     port: actualPort,
     setRoot: (next) => {
-      current = {root: next, serve: staticFiles(next)}
+      current = {root: next, serve: staticFiles(next, edge)}
     },
     close: () => stop(server),
   }
