@@ -23,6 +23,8 @@ const CONTRACT = [
   'web/prerender/renderOutputs.test.ts',
   'web/prerender/incremental.test.ts',
   'servers/publish-hook/**/*.test.ts',
+  'servers/edge/edge.test.ts',
+  'servers/edge/purge/**/*.test.ts',
   'scripts/cli/trust/**/*.test.ts',
   'scripts/cli/staff/**/*.test.ts',
 ]

@@ -7,8 +7,20 @@ import {freePort} from './freePort.ts'
 
 /** Every port the product listens on, free, and the addresses that name them. */
 export async function productOnFreePorts() {
-  const [site, preview, hook, studio, lake, lakeSecure, supabase, mailbox, devSite, ...streams] =
-    await Promise.all(Array.from({length: 13}, freePort))
+  const [
+    site,
+    preview,
+    hook,
+    studio,
+    lake,
+    lakeSecure,
+    supabase,
+    mailbox,
+    devSite,
+    edge,
+    purge,
+    ...streams
+  ] = await Promise.all(Array.from({length: 15}, freePort))
   return {
     SITE_PORT: String(site),
     PREVIEW_PORT: String(preview),
@@ -25,6 +37,9 @@ export async function productOnFreePorts() {
     LEADS_MAIL_API_URL: `http://127.0.0.1:${mailbox}/api/v1/send`,
     VITE_SUPABASE_URL: `http://127.0.0.1:${supabase}`,
     DEV_SITE_PORT: String(devSite),
+    EDGE_PORT: String(edge),
+    EDGE_PURGE_PORT: String(purge),
+    EDGE_PURGE_URL: `http://127.0.0.1:${purge}`,
   }
 }
 

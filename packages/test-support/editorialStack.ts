@@ -1,7 +1,9 @@
 // The editorial workflow on throwaway parts, for tests and the benchmark: a seeded lake that sends signed
 // webhooks to a publish hook (which also follows the lake's Live Content API unless told not to), the public
 // site that hook keeps up to date, the draft-preview server and, when asked, Sanity Studio built for the lake's
-// addresses (HTTP/2, plain and its stream ports, as `npm start` builds it) and served as the editors' app.
+// addresses (HTTP/2, plain and its stream ports, as `npm start` builds it) and served as the editors' app. When
+// asked, the edge (Varnish) in front of the site, and more origins behind it: each a site server with its own
+// publish hook, all following the same lake, each told of the others.
 import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
@@ -16,6 +18,7 @@ import {buildSiteFrom, siteBuildEnv, startSeededLake, temporaryWebFolder} from '
 import {buildStudio, studioEnv} from '@quantedge/studio/serve/build'
 import {startStudioServer, type StudioServer} from '@quantedge/studio/serve/server'
 import {startLiveSite} from '@quantedge/publish-hook/live'
+import {startTestEdge} from './edge.ts'
 import type {PublishStatus} from '@quantedge/publish-hook/publisher'
 
 export const TEST_WEBHOOK_SECRET = 'test-webhook-secret'
@@ -26,6 +29,8 @@ export async function startEditorialStack({
   followLive = true,
   webhooks = true,
   studio = false,
+  edge = false,
+  origins = 1,
   lakeClock,
 }: {
   debounceMs?: number
@@ -33,22 +38,25 @@ export async function startEditorialStack({
   followLive?: boolean
   webhooks?: boolean
   studio?: boolean
+  /** The local edge in front of the site's origins. */
+  edge?: boolean
+  /** How many origins (site server and publish hook) serve the site, each following the lake itself. */
+  origins?: number
   /** The lake's time and timers (a test's clock, to reach a release's publishAt without waiting for it). */
   lakeClock?: Clock
 } = {}) {
-  const hookPort = await freePort()
+  const hookPorts = await Promise.all(Array.from({length: origins}, freePort))
+  const sitePorts = await Promise.all(Array.from({length: origins}, freePort))
   // The Studio's origin is the one browser origin the lake lets in (its CORS allow-list).
   const studioPort = studio ? await freePort() : 0
   let lake = await startSeededLake(
     webhooks
-      ? [
-          {
-            url: `http://127.0.0.1:${hookPort}/hooks/publish`,
-            secret: TEST_WEBHOOK_SECRET,
-            filter: `_type in ${JSON.stringify(SITE_DOCUMENT_TYPES)}`,
-            projection: '{_id, _type, _rev}',
-          },
-        ]
+      ? hookPorts.map((port) => ({
+          url: `http://127.0.0.1:${port}/hooks/publish`,
+          secret: TEST_WEBHOOK_SECRET,
+          filter: `_type in ${JSON.stringify(SITE_DOCUMENT_TYPES)}`,
+          projection: '{_id, _type, _rev}',
+        }))
       : [],
     {
       secure: studio,
@@ -58,21 +66,32 @@ export async function startEditorialStack({
     },
   )
   const build = await buildSiteFrom(lake)
-  const releasesDir = temporaryWebFolder('releases')
-  const live = await startLiveSite({
-    siteDir: build.root,
-    sitePort: 0,
-    env: siteBuildEnv(lake),
-    hookEnv: {
-      port: hookPort,
-      secret: TEST_WEBHOOK_SECRET,
-      debounceMs,
-      renderDebounceMs,
-      followLive,
-      releasesDir,
-      peerSites: [],
-    },
-  })
+  const releaseDirs = hookPorts.map(() => temporaryWebFolder('releases'))
+  const testEdge = edge
+    ? await startTestEdge(sitePorts.map((port) => ({host: '127.0.0.1', port})))
+    : undefined
+  const siteUrl = (port: number) => `http://127.0.0.1:${port}`
+  const liveSites = await Promise.all(
+    hookPorts.map((hookPort, index) =>
+      startLiveSite({
+        siteDir: build.root,
+        sitePort: sitePorts[index]!,
+        env: siteBuildEnv(lake),
+        hookEnv: {
+          port: hookPort,
+          secret: TEST_WEBHOOK_SECRET,
+          debounceMs,
+          renderDebounceMs,
+          followLive,
+          releasesDir: releaseDirs[index]!,
+          peerSites: sitePorts.filter((_, other) => other !== index).map(siteUrl),
+        },
+        ...(testEdge ? {edge: testEdge.forHooks} : {}),
+      }),
+    ),
+  )
+  const live = liveSites[0]!
+  const releasesDir = releaseDirs[0]!
   const previewDir = await buildPreviewSite(temporaryWebFolder('preview'))
   const preview = await startPreviewServer({
     buildDir: previewDir,
@@ -119,8 +138,12 @@ export async function startEditorialStack({
       lake = await lake.restart()
     },
     editor: testLakeClient(lake.url),
-    /** Where the publish hook keeps its releases. */
+    /** Where the (first) publish hook keeps its releases. */
     releasesDir,
+    /** Every origin: its site server and publish hook (`live` is the first). */
+    origins: liveSites,
+    /** The edge in front of the origins, when asked for. */
+    edge: testEdge,
     /** The publish hook's status, read as anyone reads it: `GET /hooks/publish`. */
     hookStatus: async () => (await (await fetch(live.hook.url)).json()) as PublishStatus,
     token: TEST_LAKE_TOKEN,
@@ -131,11 +154,12 @@ export async function startEditorialStack({
     close: async () => {
       await studioServer?.close()
       await preview.close()
-      await live.close()
+      await Promise.all(liveSites.map((site) => site.close()))
+      await testEdge?.close()
       if (!lakeStopped) await lake.close()
       const folders = [
         join(build.root, '..'),
-        releasesDir,
+        ...releaseDirs,
         previewDir,
         ...(studioDir ? [studioDir] : []),
       ]

@@ -4,6 +4,7 @@
 // name). Without root services or a jail (-j none); Varnish's own gzip handling is off, since the origins send
 // precompressed files and the VCL keeps one copy per encoding.
 import {spawn, spawnSync} from 'node:child_process'
+import {setTimeout as sleep} from 'node:timers/promises'
 import {existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {createConnection} from 'node:net'
 import {delimiter, join} from 'node:path'
@@ -46,7 +47,7 @@ const answers = (host: string, port: number) =>
   })
 
 /** Stops a varnishd an earlier start left running on this working folder (its process group was killed). */
-function stopLeftover(pidFile: string, workDir: string) {
+async function stopLeftover(pidFile: string, workDir: string) {
   if (!existsSync(pidFile)) return
   const pid = Number(readFileSync(pidFile, 'utf8').trim())
   const commandLine = (() => {
@@ -58,8 +59,7 @@ function stopLeftover(pidFile: string, workDir: string) {
   })()
   if (pid > 0 && commandLine.includes('varnishd') && commandLine.includes(workDir)) {
     process.kill(pid, 'SIGTERM')
-    for (let waited = 0; waited < 100 && existsSync(`/proc/${pid}`); waited += 1)
-      spawnSync('sleep', ['0.05'])
+    for (let waited = 0; waited < 100 && existsSync(`/proc/${pid}`); waited += 1) await sleep(50)
   }
   rmSync(pidFile, {force: true})
 }
@@ -77,7 +77,7 @@ export async function startVarnishEdge({
   if (!varnishd) throw new Error(VARNISH_MISSING)
   mkdirSync(workDir, {recursive: true})
   const pidFile = join(workDir, 'varnishd.pid')
-  stopLeftover(pidFile, workDir)
+  await stopLeftover(pidFile, workDir)
   writeFileSync(join(workDir, 'origins.vcl'), originsVcl(origins, purgeToken))
   const logFile = join(workDir, 'varnishd.log')
   const log = openSync(logFile, 'w')
@@ -116,7 +116,7 @@ export async function startVarnishEdge({
   })
   const started = performance.now()
   for (;;) {
-    const stopped = await Promise.race([exited, new Promise((r) => setTimeout(r, 50, undefined))])
+    const stopped = await Promise.race([exited, sleep(50)])
     if (typeof stopped === 'string') {
       const lines = readFileSync(logFile, 'utf8').trim().split('\n').slice(-20).join('\n')
       throw new Error(`${stopped}; its log (${logFile}):\n${lines}`)

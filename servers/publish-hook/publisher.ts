@@ -43,7 +43,7 @@ export type SwitchedRelease = {
   buildDir: string
   previousBuildDir: string
   /** The paths a render rendered again. */
-  paths?: string[]
+  paths?: readonly string[]
 }
 
 export type PublisherOptions = {

@@ -53,7 +53,27 @@ it('caches content-hashed assets for a year', async () => {
 it('answers an unknown path with the 404 page and status 404', async () => {
   const response = await fetch(`${site.url}/no-such-page`)
   expect(response.status).toBe(404)
+  expect(response.headers.get('cache-control')).toBe('no-store')
   expect(await response.text()).toContain('Page not found')
+})
+
+it('tells the edge to keep a page for a day, tagged with its path, when an edge is in front', async () => {
+  const behindFastly = await startSiteServer(root, 0, '127.0.0.1', {edge: 'fastly'})
+  try {
+    for (const path of ['/tradingview', '/tradingview/', '/tradingview/index.html']) {
+      const response = await fetch(`${behindFastly.url}${path}`)
+      expect(response.headers.get('surrogate-key'), path).toBe('/tradingview site')
+      expect(response.headers.get('surrogate-control')).toBe('max-age=86400, stale-if-error=604800')
+      expect(response.headers.get('cdn-cache-control')).toBe(
+        'public, max-age=86400, stale-if-error=604800',
+      )
+    }
+    const asset = await fetch(`${behindFastly.url}/assets/entry-abc123.js`)
+    expect(asset.headers.get('surrogate-key')).toBeNull()
+  } finally {
+    await behindFastly.close()
+  }
+  expect((await fetch(`${site.url}/tradingview`)).headers.get('surrogate-key')).toBeNull()
 })
 
 it('answers a page the browser renders (the staff page) with the SPA fallback, marked noindex', async () => {
@@ -62,6 +82,7 @@ it('answers a page the browser renders (the staff page) with the SPA fallback, m
     expect(response.status, path).toBe(200)
     expect(await response.text()).toBe('<div id="shell"></div>')
     expect(response.headers.get('x-robots-tag')).toBe('noindex')
+    expect(response.headers.get('cache-control')).toBe('private, no-store')
   }
   const other = await fetch(`${site.url}/staff/other`)
   expect(other.status).toBe(404)
