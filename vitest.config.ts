@@ -14,6 +14,7 @@ const ALL = ['{schemas,studio,web,scripts,servers,packages,supabase}/**/*.test.t
 const SLOW = ['scripts/cli/typecheck.test.ts', 'scripts/cli/start.test.ts', 'studio/build.test.ts']
 const CONTRACT = [
   'web/app/content/posterImage.test.ts',
+  'web/app/content/inlineImage.test.ts',
   'studio/content-lake/**/*.test.ts',
   'supabase/**/*.test.ts',
   'scripts/content/**/*.test.ts',

@@ -23,6 +23,14 @@ import type {PublishStatus} from '@quantedge/publish-hook/publisher'
 
 export const TEST_WEBHOOK_SECRET = 'test-webhook-secret'
 
+/** The lake's webhook to a publish hook on `port`: the site's documents, as the README sets one up in Sanity. */
+export const siteWebhook = (port: number) => ({
+  url: `http://127.0.0.1:${port}/hooks/publish`,
+  secret: TEST_WEBHOOK_SECRET,
+  filter: `_type in ${JSON.stringify(SITE_DOCUMENT_TYPES)}`,
+  projection: '{_id, _type, _rev}',
+})
+
 export async function startEditorialStack({
   debounceMs = 300,
   renderDebounceMs = 100,
@@ -49,22 +57,12 @@ export async function startEditorialStack({
   const sitePorts = await Promise.all(Array.from({length: origins}, freePort))
   // The Studio's origin is the one browser origin the lake lets in (its CORS allow-list).
   const studioPort = studio ? await freePort() : 0
-  let lake = await startSeededLake(
-    webhooks
-      ? hookPorts.map((port) => ({
-          url: `http://127.0.0.1:${port}/hooks/publish`,
-          secret: TEST_WEBHOOK_SECRET,
-          filter: `_type in ${JSON.stringify(SITE_DOCUMENT_TYPES)}`,
-          projection: '{_id, _type, _rev}',
-        }))
-      : [],
-    {
-      secure: studio,
-      corsOrigins: studio ? [`http://localhost:${studioPort}`] : [],
-      streamPorts: studio ? [0, 0, 0, 0] : [],
-      ...(lakeClock ? {clock: lakeClock} : {}),
-    },
-  )
+  let lake = await startSeededLake(webhooks ? hookPorts.map(siteWebhook) : [], {
+    secure: studio,
+    corsOrigins: studio ? [`http://localhost:${studioPort}`] : [],
+    streamPorts: studio ? [0, 0, 0, 0] : [],
+    ...(lakeClock ? {clock: lakeClock} : {}),
+  })
   const build = await buildSiteFrom(lake)
   const releaseDirs = hookPorts.map(() => temporaryWebFolder('releases'))
   const testEdge = edge

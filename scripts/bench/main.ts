@@ -1,11 +1,12 @@
 // `npm run bench`: performance numbers, measured here and printed as tables. Not part of `npm test`.
 // BENCH_RUNS: Lighthouse runs per route, the median kept (default 3).
-// BENCH_ONLY=site|photo-poster|dead-time|estimates|sign-ins|publish|scheduled-release|lake|lake-scale|startup|
-// leads|images|studio runs one part;
+// BENCH_ONLY=site|photo-poster|dead-time|estimates|sign-ins|publish|scheduled-release|edge|lake|lake-scale|
+// startup|leads|images|studio runs one part;
 // BENCH_LAKE_SIZES=100,1000 limits the lake-scale part's dataset sizes (default 100, 1,000, 5,000, 20,000);
 // BENCH_ROUTES=/,/tradingview limits the Lighthouse routes (the bare page is always measured).
 import {assertChromium} from '@quantedge/test-support/chromium'
 import {benchDeadTime, deadTimeTable, deadTimeTargetsMissed} from './deadTime.ts'
+import {benchEdge, edgeTable, edgeTargetsMissed} from './edge.ts'
 import {benchEstimates, estimatesTable} from './estimates.ts'
 import {benchImages, imagesTable, KEPT_P95_TARGET_MS} from './images.ts'
 import {benchLake, lakeTable} from './lake.ts'
@@ -176,6 +177,22 @@ const parts: Part[] = [
           result.p95Ms <= RELEASE_P95_TARGET_MS
             ? `A scheduled release is served within ${RELEASE_P95_TARGET_MS} ms of its publishAt at p95.`
             : `Target missed: p95 ${result.p95Ms} ms`,
+      }
+    },
+  },
+  {
+    name: 'edge',
+    announce:
+      'The edge under a crowd: 20,000 requests over 50 connections while 10 prices are published, through Varnish in front of two origins, straight to one, and with one killed midway',
+    heading: 'The edge (Varnish) under a crowd, publishing meanwhile',
+    measure: async () => {
+      const runs = await benchEdge()
+      return {
+        table: edgeTable(runs),
+        verdict: missedOrMet(
+          edgeTargetsMissed(runs),
+          'Through the edge: at least 99 % of requests answered from its cache, every publish visible within 1 s at p95, no request failed with an origin killed.',
+        ),
       }
     },
   },

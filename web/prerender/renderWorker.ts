@@ -1,10 +1,25 @@
 // The process that renders incremental releases for a publish hook (incrementalRenderer.ts forks it, with web/ as
 // its folder, as renderOutputs needs): it stays up between publishes, so a publish pays for its pages and not for
-// starting Node and loading the server bundle. One job at a time, answered over the IPC channel.
-import {loadServerBundle} from './renderOutputs.ts'
+// starting Node and loading the server bundle. Preparing renders every output once into a scratch folder, so that
+// what a render keeps (the fitted first poster, compiled code, open connections to the lake) is ready before the
+// first publish. One job at a time, answered over the IPC channel.
+import {mkdtempSync, rmSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+import {allPaths, loadServerBundle, renderOutputs} from './renderOutputs.ts'
 import {SERVER_BUNDLE_DIR} from './keepServerBundle.ts'
 import {renderIncrementally} from './incremental.ts'
-import {join} from 'node:path'
+
+async function prepare(liveBuildDir: string) {
+  const bundle = await loadServerBundle(join(liveBuildDir, SERVER_BUNDLE_DIR))
+  const scratch = mkdtempSync(join(tmpdir(), 'render-warm-'))
+  try {
+    // A warm-up: a page that cannot render now (the lake away) says so when a publish renders it.
+    await renderOutputs(bundle, scratch, allPaths(bundle)).catch(() => undefined)
+  } finally {
+    rmSync(scratch, {recursive: true, force: true})
+  }
+}
 
 export type WorkerJob =
   | {kind: 'prepare'; liveBuildDir: string}
@@ -15,7 +30,7 @@ export type WorkerAnswer = {paths: string[]} | {error: string}
 async function answer(job: WorkerJob): Promise<WorkerAnswer> {
   try {
     if (job.kind === 'prepare') {
-      await loadServerBundle(join(job.liveBuildDir, SERVER_BUNDLE_DIR))
+      await prepare(job.liveBuildDir)
       return {paths: []}
     }
     return {paths: await renderIncrementally(job)}

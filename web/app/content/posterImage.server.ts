@@ -5,12 +5,10 @@
 // asset's own URL. A poster the site serves (web/public) gets the same from the build (siteImages.server.ts): its
 // variants at the same widths (AVIF and WebP, for a <picture> to choose), its colour and lqip. Any other poster URL
 // is used as it is.
-import {readFileSync} from 'node:fs'
 import {createImageUrlBuilder} from '@sanity/image-url'
-import sharp from 'sharp'
 import type {INDICATORS_QUERY_RESULT} from '@quantedge/schemas/types'
 import {clean} from './clean.ts'
-import {inlineBytesWithinBudget, inlineWithinBudget} from './inlineImage.server.ts'
+import {inlineFileWithinBudget, inlineWithinBudget} from './inlineImage.server.ts'
 import {siteImage, siteImageFile, type SiteImage, SITE_IMAGE_WIDTHS} from './siteImages.server.ts'
 
 type Video = INDICATORS_QUERY_RESULT[number]['video']
@@ -104,14 +102,7 @@ export async function firstPosterImage(video: Video): Promise<PosterImage | null
         sized(image, POSTER_BOX.width).format('png').url(),
         INLINE_POSTER_BYTES,
       )
-    : siteFile &&
-      (await inlineBytesWithinBudget(
-        await sharp(readFileSync(siteFile))
-          .resize({...POSTER_BOX, fit: 'cover'})
-          .png()
-          .toBuffer(),
-        INLINE_POSTER_BYTES,
-      ))
+    : siteFile && (await inlineFileWithinBudget(siteFile, POSTER_BOX, INLINE_POSTER_BYTES))
   if (!inline) return poster
   const {placeholder, ...responsive} = poster
   return {
