@@ -13,7 +13,9 @@ await runUntilStopped(
   async () => {
     const edge = configuredEdge()
     // SITE_BUILD_DIR (relative to web/, as the build reads it): two origins on one machine build apart.
-    const siteDir = await prerenderSite({buildDir: resolve(webDir, process.env.SITE_BUILD_DIR || 'build')})
+    const siteDir = await prerenderSite({
+      buildDir: resolve(webDir, process.env.SITE_BUILD_DIR || 'build'),
+    })
     const {port, host} = readSiteServerEnv()
     return startLiveSite({siteDir, sitePort: port, siteHost: host, edge})
   },
