@@ -101,3 +101,8 @@ export const pages = [
 export const sitemapPaths: readonly string[] = pages
   .filter((page: Page) => page.sitemap !== false)
   .map(({path}) => path)
+
+/** The pages the browser renders (prerender: false): a static host answers them with React Router's SPA fallback. */
+export const clientRenderedPaths: readonly string[] = pages
+  .filter((page: Page) => page.prerender === false)
+  .map(({path}) => path)

@@ -1,17 +1,21 @@
 // Serves the prerendered site: /path -> path/index.html, precompressed files when the browser takes them, what each
 // answer says to caches (the edge's cacheHeaders.ts: a year for content-hashed assets, revalidation by browsers
-// and a day at the edge for pages, with their tags in the header the chosen edge reads), and the 404 page with
-// status 404, kept by no cache. The pages the browser renders (prerender: false in the page list) get React
-// Router's SPA fallback, as a static host's rewrite would serve it, marked noindex and private: it is an empty
-// shell until the scripts run.
+// and a day at the edge for pages, with their tags in the header the chosen edge reads), the headers the build
+// declared in `_headers` (each page's Content Security Policy and the site-wide ones, applied as Netlify and
+// Cloudflare Pages apply that file; the file itself is not served), and the 404 page with status 404 and its own
+// policy, kept by no cache. The pages the browser renders (prerender: false in the page list) get React Router's
+// SPA fallback, as a static host's rewrite would serve it, marked noindex and private: it is an empty shell until
+// the scripts run. Violations of the policies are reported to POST /csp-reports and logged.
 import {existsSync, readFileSync} from 'node:fs'
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http'
 import {join} from 'node:path'
 import sirv from 'sirv'
 import {cacheHeaders, type Cacheability} from '@quantedge/edge/cacheHeaders'
 import type {EdgeVendor} from '@quantedge/edge/vendors'
-import {pages, type Page} from '@quantedge/schemas/pages'
+import {clientRenderedPaths} from '@quantedge/schemas/pages'
 import {answerRoutes, type RouteHandler, type ServerWords} from '@quantedge/server-kit/answerRoutes'
+import {CSP_REPORT_PATH, receiveCspReports} from '@quantedge/server-kit/cspReports'
+import {headersFor, parseHeadersFile, type HeaderRule} from '@quantedge/server-kit/headersFile'
 import {HttpError} from '@quantedge/server-kit/httpError'
 import {listen, stop} from '@quantedge/server-kit/listen'
 import {route} from '@quantedge/server-kit/routes'
@@ -29,14 +33,16 @@ const HASHED_ASSET = /^\/assets\//
 
 /** React Router's shell for routes it did not prerender (ssr: false). */
 const SPA_FALLBACK = '/__spa-fallback.html'
-const CLIENT_RENDERED = new Set<string>(
-  pages.filter((page: Page) => page.prerender === false).map(({path}) => path),
-)
+const CLIENT_RENDERED = new Set<string>(clientRenderedPaths)
+/** The build's headers file (web/prerender/securityHeaders.ts), applied, never served. */
+const HEADERS_FILE = '_headers'
+const NOT_FOUND_PAGE = '/404'
 
 const WORDS: ServerWords = {
   // Every path has a route: a file, or the 404 page.
   notFound: () => new HttpError(404, 'Not found'),
-  methodNotAllowed: () => new HttpError(405, 'A static site answers GET and HEAD only'),
+  methodNotAllowed: () =>
+    new HttpError(405, 'A static site answers GET and HEAD only (and takes CSP reports)'),
   internalError: (error) => {
     console.error('site:', error)
     return new HttpError(500, 'The site could not answer this request')
@@ -59,7 +65,6 @@ const staticFiles = (root: string, edge: EdgeVendor | undefined) =>
     setHeaders: (res, pathname) => {
       for (const [name, value] of Object.entries(cacheHeaders(cacheability(pathname), edge)))
         res.setHeader(name, value)
-      res.setHeader('X-Content-Type-Options', 'nosniff')
     },
   })
 
@@ -68,40 +73,68 @@ export type SiteServerOptions = {
   edge?: EdgeVendor
 }
 
+/** A build served: its files, and the header rules its `_headers` declares (none when it has no such file). */
+function served(root: string, edge: EdgeVendor | undefined) {
+  const headersFile = join(root, HEADERS_FILE)
+  const rules: HeaderRule[] = existsSync(headersFile)
+    ? parseHeadersFile(readFileSync(headersFile, 'utf8'))
+    : []
+  return {root, rules, serve: staticFiles(root, edge)}
+}
+
+const setAll = (res: ServerResponse, headers: Record<string, string>) => {
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value)
+}
+
 export async function startSiteServer(
   root: string,
   port: number,
   host = '127.0.0.1',
   {edge}: SiteServerOptions = {},
 ): Promise<SiteServer> {
-  let current = {root, serve: staticFiles(root, edge)}
+  let current = served(root, edge)
   /** The site's files, and its 404 page for any other path. */
-  const serveSite: RouteHandler<IncomingMessage, ServerResponse> = ({req, res}) => {
-    const {root: servedRoot, serve} = current
-    const path = new URL(req.url ?? '/', 'http://site').pathname.replace(/(.)\/$/, '$1')
-    if (CLIENT_RENDERED.has(path) && existsSync(join(servedRoot, SPA_FALLBACK))) {
-      req.url = SPA_FALLBACK
-      res.setHeader('X-Robots-Tag', 'noindex')
-    }
-    serve(req, res, () => {
+  const serveSite: RouteHandler<IncomingMessage, ServerResponse> = ({req, res, url}) => {
+    const {root: servedRoot, rules, serve} = current
+    const notFound = () => {
       const notFoundPage = join(servedRoot, '404', 'index.html')
       const noStore = cacheHeaders({kind: 'none'}, edge)
+      setAll(res, headersFor(rules, NOT_FOUND_PAGE))
       if (!existsSync(notFoundPage)) return send(res, 404, 'Not found', noStore)
       send(res, 404, readFileSync(notFoundPage), {
         ...noStore,
         'Content-Type': 'text/html; charset=utf-8',
       })
+    }
+    if (url.pathname === `/${HEADERS_FILE}`) return notFound()
+    // A page's rules name its clean path: /x/index.html is the page /x/.
+    setAll(res, headersFor(rules, url.pathname.replace(/\/index\.html$/, '/')))
+    const path = url.pathname.replace(/(.)\/$/, '$1')
+    if (CLIENT_RENDERED.has(path) && existsSync(join(servedRoot, SPA_FALLBACK))) {
+      req.url = SPA_FALLBACK
+      res.setHeader('X-Robots-Tag', 'noindex')
+    }
+    serve(req, res, () => {
+      for (const name of res.getHeaderNames()) res.removeHeader(name)
+      notFound()
     })
   }
+  const reportViolations: RouteHandler<IncomingMessage, ServerResponse> = async ({req, res}) => {
+    const {status, body} = await receiveCspReports(req)
+    send(res, status, body, {'Cache-Control': 'no-store'})
+  }
   const server: Server = createServer(
-    answerRoutes([route(['GET', 'HEAD'], '/*', serveSite)], WORDS),
+    answerRoutes(
+      [route('POST', CSP_REPORT_PATH, reportViolations), route(['GET', 'HEAD'], '/*', serveSite)],
+      WORDS,
+    ),
   )
   const actualPort = await listen(server, port, host)
   return {
     url: `http://${host === '127.0.0.1' ? 'localhost' : host}:${actualPort}`,
     port: actualPort,
     setRoot: (next) => {
-      current = {root: next, serve: staticFiles(next, edge)}
+      current = served(next, edge)
     },
     close: () => stop(server),
   }

@@ -1,12 +1,14 @@
 // A release from the live one with only the outputs a change touches rendered again: the paths whose recorded
 // reads (reads.json) meet the change's sync tags. Every other file is a hard link to the live release's, so
 // unchanged pages cost nothing; a re-rendered file is unlinked first, never written through a link. The same
-// post-steps as a full build (deferHydration.ts, precompress.ts) then run on the re-rendered files alone.
+// post-steps as a full build (deferHydration.ts, precompress.ts) then run on the re-rendered files alone, and the
+// headers (securityHeaders.ts) are written again from the pages as they now are.
 import {linkSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {dirname, join, relative} from 'node:path'
 import {deferHydrationOfFile} from './deferHydration.ts'
 import {SERVER_BUNDLE_DIR} from './keepServerBundle.ts'
 import {precompressFile} from './precompress.ts'
+import {writeSecurityHeaders} from './securityHeaders.ts'
 import {READS_FILE} from './recordReads.ts'
 import {loadServerBundle, renderOutputs, type OutputReads} from './renderOutputs.ts'
 
@@ -70,5 +72,6 @@ export async function renderAgain(buildDir: string, reads: OutputReads, paths: s
     if (file.endsWith('.html')) deferHydrationOfFile(join(clientDir, file))
     precompressFile(join(clientDir, file))
   }
+  writeSecurityHeaders(clientDir)
   writeFileSync(join(buildDir, READS_FILE), `${JSON.stringify({...reads, ...fresh}, null, 1)}\n`)
 }

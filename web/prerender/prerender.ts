@@ -1,7 +1,7 @@
 // Prerenders every route into `<buildDir>/client` from the Content Lake the environment names, records what each
 // output read (recordReads.ts, `<buildDir>/reads.json`), writes the variants of the site's own images
-// (siteImages.server.ts), makes pages paint before they hydrate, and precompresses the output for the static
-// server. The bundles depend on the app's sources and public settings, not on the content: a build of the same
+// (siteImages.server.ts), makes pages paint before they hydrate, writes the headers (securityHeaders.ts), and
+// precompresses the output for the static server. The bundles depend on the app's sources and public settings, not on the content: a build of the same
 // sources and settings starts from the kept one (server-kit's keptBuilds.ts) and renders every output again from
 // this content (renderAll.ts), as a publish re-renders some of them.
 import {cpSync, rmSync} from 'node:fs'
@@ -9,6 +9,7 @@ import {join, resolve} from 'node:path'
 import {buildOrStartFromKept} from '@quantedge/server-kit/keptBuilds'
 import {run} from '@quantedge/server-kit/run'
 import {deferHydration} from './deferHydration.ts'
+import {writeSecurityHeaders} from './securityHeaders.ts'
 import {defaultAssetCacheDir, precompress} from './precompress.ts'
 import {writeSiteImageVariants} from '../app/content/siteImages.server.ts'
 
@@ -66,6 +67,7 @@ export async function buildAndPrerender(buildDir: string, env: NodeJS.ProcessEnv
   const clientDir = join(buildDir, 'client')
   await writeSiteImageVariants(join(webDir, 'public'), clientDir)
   deferHydration(clientDir)
+  writeSecurityHeaders(clientDir, {...process.env, ...env})
   precompress(clientDir, defaultAssetCacheDir)
 }
 

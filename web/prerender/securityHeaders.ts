@@ -1,0 +1,80 @@
+// The site's headers, declared once: `_headers` beside the pages (the format of Netlify and Cloudflare Pages,
+// server-kit's headersFile.ts), which the site server applies as those hosts do. Every answer gets the site-wide
+// headers; each page gets its own Content Security Policy (contentSecurityPolicy.ts: its inline scripts and styles
+// by hash, the hosts every page's images, videos and fetches use, framed by no one). Written after a full build and
+// after every re-render, from the pages as they are then, so a re-rendered page's hashes are always its own. A file
+// of a release may be a hard link to the live release's: it is replaced, never written through.
+import {readdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs'
+import {join} from 'node:path'
+import {clientRenderedPaths} from '@quantedge/schemas/pages'
+import {formatHeadersFile, type HeaderRule} from '@quantedge/server-kit/headersFile'
+import {CSP_REPORT_PATH} from '@quantedge/server-kit/cspReports'
+import {readSupabaseSettings} from '../app/auth/settings.ts'
+import {contentSecurityPolicy, REPORT_GROUP, resourceOrigins} from './contentSecurityPolicy.ts'
+import {SPA_FALLBACK} from './renderOutputs.ts'
+
+export const HEADERS_FILE = '_headers'
+
+/** Every answer's: no sniffing, no referrer beyond the origin elsewhere, no powerful features, its own window. */
+export const SITE_WIDE_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Permissions-Policy':
+    'camera=(), microphone=(), geolocation=(), payment=(), usb=(), fullscreen=(self)',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+  'Reporting-Endpoints': `${REPORT_GROUP}="${CSP_REPORT_PATH}"`,
+}
+
+/** The request paths a page's HTML file answers: `x/index.html` at `/x` and `/x/`, the SPA fallback at its pages. */
+function pathsOf(file: string) {
+  if (file === SPA_FALLBACK) return [`/${SPA_FALLBACK}`, ...clientRenderedPaths]
+  if (file === 'index.html') return ['/']
+  const page = `/${file.replace(/\/index\.html$/, '')}`
+  return [page, `${page}/`]
+}
+
+const htmlFiles = (clientDir: string) =>
+  readdirSync(clientDir, {recursive: true, encoding: 'utf8'})
+    .filter((file) => file.endsWith('.html'))
+    .map((file) => file.split('\\').join('/'))
+    .sort()
+
+/** The site's header rules for the pages now in `clientDir`; `env` names the Supabase project the pages talk to. */
+export function siteHeaderRules(
+  clientDir: string,
+  env: NodeJS.ProcessEnv = process.env,
+): HeaderRule[] {
+  const pages = htmlFiles(clientDir).map((file) => ({
+    file,
+    html: readFileSync(join(clientDir, file), 'utf8'),
+  }))
+  const origins = pages.map(({html}) => resourceOrigins(html))
+  const sources = {
+    images: [...new Set(origins.flatMap(({images}) => images))].sort(),
+    media: [...new Set(origins.flatMap(({media}) => media))].sort(),
+    connect: [new URL(readSupabaseSettings(env).url).origin],
+    frameAncestors: [],
+    reportUri: CSP_REPORT_PATH,
+  }
+  return [
+    {path: '/*', headers: SITE_WIDE_HEADERS},
+    ...pages.flatMap(({file, html}) => {
+      const headers = {
+        'Content-Security-Policy': contentSecurityPolicy(html, sources),
+        'X-Frame-Options': 'DENY',
+      }
+      return pathsOf(file).map((path) => ({path, headers}))
+    }),
+  ]
+}
+
+export function writeSecurityHeaders(clientDir: string, env: NodeJS.ProcessEnv = process.env) {
+  const file = join(clientDir, HEADERS_FILE)
+  const text = formatHeadersFile(
+    siteHeaderRules(clientDir, env),
+    "Written by the build (web/prerender/securityHeaders.ts): the site-wide headers, then each page's policy.",
+  )
+  writeFileSync(`${file}.next`, text)
+  renameSync(`${file}.next`, file)
+}
