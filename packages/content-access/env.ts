@@ -54,6 +54,13 @@ export function readContentEnv(env: Env = process.env): ContentEnv {
   }
 }
 
+/**
+ * Where the content's uploaded images and files are served from, for the pages' Content Security Policy: Sanity's
+ * CDN, or the lake's own address.
+ */
+export const assetOrigin = (env: ContentEnv) =>
+  env.apiHost ? new URL(env.apiHost).origin : 'https://cdn.sanity.io'
+
 /** The document types whose published changes rebuild the site. */
 export const SITE_DOCUMENT_TYPES = [
   'siteSettings',

@@ -4,9 +4,9 @@
 // page's shell (signed-in work) and anything that is not a page (the 404 answer, errors) are never kept by a shared
 // cache.
 //
-// The edge's lifetime travels in the headers the CDNs read for themselves, so browsers and any other cache on the
-// way never see it: `CDN-Cache-Control` (RFC 9213: Cloudflare, Netlify, and our Varnish) and `Surrogate-Control`
-// (Fastly). Tags: a page's path (its HTML and its `.data` share it), and `site` on everything a full build may
+// The edge's lifetime travels in the header the chosen CDN reads for itself, so browsers and any other cache on the
+// way never see it: `Surrogate-Control` for Fastly, `CDN-Cache-Control` (RFC 9213) for Cloudflare, Netlify, our
+// Varnish and any other (one header, not both: every byte of a page's headers counts against TCP's first window). Tags: a page's path (its HTML and its `.data` share it), and `site` on everything a full build may
 // change. A page's path is what the publish hook knows it re-rendered, so a purge names exactly the pages that
 // changed, whichever documents they read; a document tag would purge every page that read its type.
 import {TAG_HEADERS, type EdgeVendor} from './vendors.ts'
@@ -61,8 +61,9 @@ export function cacheHeaders(
       const tags = vendor ? TAG_HEADERS[vendor] : undefined
       return {
         'Cache-Control': 'public, max-age=0, must-revalidate',
-        'CDN-Cache-Control': `public, ${EDGE_LIFETIME}`,
-        'Surrogate-Control': EDGE_LIFETIME,
+        ...(vendor === 'fastly'
+          ? {'Surrogate-Control': EDGE_LIFETIME}
+          : {'CDN-Cache-Control': `public, ${EDGE_LIFETIME}`}),
         ...(tags ? {[tags.name]: [pageTag(what.pathname), SITE_TAG].join(tags.separator)} : {}),
       }
     }

@@ -2,7 +2,8 @@
 import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
-import {afterAll, beforeAll, expect, it} from 'vitest'
+import {afterAll, beforeAll, expect, it, vi} from 'vitest'
+import {formatHeadersFile} from '@quantedge/server-kit/headersFile'
 import {precompress} from '@quantedge/web/precompress'
 import {startSiteServer, type SiteServer} from './server.ts'
 
@@ -20,6 +21,19 @@ beforeAll(async () => {
   writeFileSync(join(root, 'assets', 'entry-abc123.js'), script)
   writeFileSync(join(root, '404', 'index.html'), '<h1>Page not found</h1>')
   writeFileSync(join(root, '__spa-fallback.html'), '<div id="shell"></div>')
+  writeFileSync(
+    join(root, '_headers'),
+    formatHeadersFile([
+      {
+        path: '/*',
+        headers: {'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer'},
+      },
+      {path: '/tradingview', headers: {'Content-Security-Policy': "script-src 'sha256-tv'"}},
+      {path: '/tradingview/', headers: {'Content-Security-Policy': "script-src 'sha256-tv'"}},
+      {path: '/staff', headers: {'Content-Security-Policy': "script-src 'sha256-shell'"}},
+      {path: '/404', headers: {'Content-Security-Policy': "script-src 'sha256-404'"}},
+    ]),
+  )
   expect(precompress(root)).toBe(2)
   site = await startSiteServer(root, 0)
 })
@@ -64,9 +78,6 @@ it('tells the edge to keep a page for a day, tagged with its path, when an edge 
       const response = await fetch(`${behindFastly.url}${path}`)
       expect(response.headers.get('surrogate-key'), path).toBe('/tradingview site')
       expect(response.headers.get('surrogate-control')).toBe('max-age=86400, stale-if-error=604800')
-      expect(response.headers.get('cdn-cache-control')).toBe(
-        'public, max-age=86400, stale-if-error=604800',
-      )
     }
     const asset = await fetch(`${behindFastly.url}/assets/entry-abc123.js`)
     expect(asset.headers.get('surrogate-key')).toBeNull()
@@ -93,4 +104,69 @@ it('answers a method other than GET or HEAD with 405 and what it allows', async 
   const response = await fetch(`${site.url}/tradingview`, {method: 'POST', body: 'x'})
   expect(response.status).toBe(405)
   expect(response.headers.get('allow')).toBe('GET, HEAD')
+})
+
+it('applies the build’s _headers as a static host does: the site-wide ones, and each page’s own', async () => {
+  const expectations: [string, string | null][] = [
+    ['/tradingview', "script-src 'sha256-tv'"],
+    ['/tradingview/', "script-src 'sha256-tv'"],
+    ['/tradingview/index.html', "script-src 'sha256-tv'"],
+    ['/staff', "script-src 'sha256-shell'"],
+    ['/no-such-page', "script-src 'sha256-404'"],
+    ['/assets/entry-abc123.js', null],
+  ]
+  for (const [path, policy] of expectations) {
+    const response = await fetch(`${site.url}${path}`)
+    expect(response.headers.get('content-security-policy'), path).toBe(policy)
+    expect(response.headers.get('x-content-type-options'), path).toBe('nosniff')
+    expect(response.headers.get('referrer-policy'), path).toBe('no-referrer')
+  }
+  const file = await fetch(`${site.url}/_headers`)
+  expect(file.status).toBe(404)
+  expect(await file.text()).toContain('Page not found')
+})
+
+it('logs the CSP violations browsers report, in either format, and refuses anything else', async () => {
+  const logged = vi.spyOn(console, 'warn').mockImplementation(() => {})
+  try {
+    const post = (type: string, body: string) =>
+      fetch(`${site.url}/csp-reports`, {method: 'POST', headers: {'Content-Type': type}, body})
+    const level2 = await post(
+      'application/csp-report',
+      JSON.stringify({
+        'csp-report': {
+          'document-uri': 'https://site/tradingview',
+          'blocked-uri': 'inline',
+          'violated-directive': 'script-src-elem',
+        },
+      }),
+    )
+    expect(level2.status).toBe(204)
+    const level3 = await post(
+      'application/reports+json',
+      JSON.stringify([
+        {
+          type: 'csp-violation',
+          body: {
+            documentURL: 'https://site/',
+            blockedURL: 'https://evil.example/x.js',
+            effectiveDirective: 'script-src-elem',
+            sourceFile: 'https://site/',
+            lineNumber: 3,
+          },
+        },
+      ]),
+    )
+    expect(level3.status).toBe(204)
+    expect(logged.mock.calls.map(([line]) => line)).toEqual([
+      '[csp] https://site/tradingview: inline blocked by script-src-elem',
+      '[csp] https://site/: https://evil.example/x.js blocked by script-src-elem (https://site/:3)',
+    ])
+    expect((await post('text/plain', 'hello')).status).toBe(415)
+    expect((await post('application/csp-report', '{not json')).status).toBe(400)
+    expect((await post('application/csp-report', '{"other": 1}')).status).toBe(400)
+    expect((await post('application/csp-report', 'x'.repeat(70_000))).status).toBe(413)
+  } finally {
+    logged.mockRestore()
+  }
 })

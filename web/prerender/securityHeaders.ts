@@ -1,11 +1,13 @@
 // The site's headers, declared once: `_headers` beside the pages (the format of Netlify and Cloudflare Pages,
 // server-kit's headersFile.ts), which the site server applies as those hosts do. Every answer gets the site-wide
 // headers; each page gets its own Content Security Policy (contentSecurityPolicy.ts: its inline scripts and styles
-// by hash, the hosts every page's images, videos and fetches use, framed by no one). Written after a full build and
+// by hash, the hosts every page's images, videos and fetches use: the content's asset host, any other its pages
+// name, and Supabase; framed by no one). Written after a full build and
 // after every re-render, from the pages as they are then, so a re-rendered page's hashes are always its own. A file
 // of a release may be a hard link to the live release's: it is replaced, never written through.
 import {readdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
+import {assetOrigin, readContentEnv} from '@quantedge/content-access/env'
 import {clientRenderedPaths} from '@quantedge/schemas/pages'
 import {formatHeadersFile, type HeaderRule} from '@quantedge/server-kit/headersFile'
 import {CSP_REPORT_PATH} from '@quantedge/server-kit/cspReports'
@@ -50,9 +52,11 @@ export function siteHeaderRules(
     html: readFileSync(join(clientDir, file), 'utf8'),
   }))
   const origins = pages.map(({html}) => resourceOrigins(html))
+  // Uploaded images and videos also arrive in a page's data (a poster's full image after the inlined one).
+  const assets = assetOrigin(readContentEnv(env))
   const sources = {
-    images: [...new Set(origins.flatMap(({images}) => images))].sort(),
-    media: [...new Set(origins.flatMap(({media}) => media))].sort(),
+    images: [...new Set([assets, ...origins.flatMap(({images}) => images)])].sort(),
+    media: [...new Set([assets, ...origins.flatMap(({media}) => media)])].sort(),
     connect: [new URL(readSupabaseSettings(env).url).origin],
     frameAncestors: [],
     reportUri: CSP_REPORT_PATH,

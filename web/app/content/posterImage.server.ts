@@ -50,12 +50,14 @@ const SIZES = [
  * by RFC 6928): a page in its first 14,600 bytes arrives one round trip after the request, every further window
  * costs another 150 ms, and an image on its own request costs at least a round trip and its bytes (on another host
  * a connection too). The LCP target (1.15 times the bare page's 622 ms) leaves less than one round trip, so the
- * first poster has to arrive inside the page's first window. /tradingview is 9.3 kB brotli without it (headers
- * included); brotli writes base64 in about 6 bits a character, so an inlined image costs about its own size. 4.5 kB
- * leaves the page about 800 bytes for editors' text, and holds a detailed photo as a 640x360 AVIF at quality 10 or
- * so: its shapes and colours, not a blur.
+ * first poster has to arrive inside the page's first window. /tradingview is 11.3 kB without it, headers included:
+ * 9.4 kB of brotli HTML and 1.9 kB of headers, most of them its Content Security Policy (a hash for each of its
+ * nine inline scripts, web/prerender/securityHeaders.ts). Brotli writes base64 in about 6 bits a character, so an
+ * inlined image costs about its own size. 3 kB leaves the page about 300 bytes for editors' text, and holds a
+ * photo as a 640x360 AVIF at a low quality (a very detailed one at quality 1 or 2): its shapes and colours, soft,
+ * until the responsive image replaces it once the page has loaded.
  */
-export const INLINE_POSTER_BYTES = 4_500
+export const INLINE_POSTER_BYTES = 3_000
 const ASSET_URL = /^(.+)\/images\/([^/]+)\/([^/]+)\/[^/]+$/
 
 export async function posterImage(

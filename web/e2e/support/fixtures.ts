@@ -1,7 +1,9 @@
-// Every browser test imports `test` from here: it points the page at the site global setup serves.
+// Every browser test imports `test` from here: it points the page at the site global setup serves, and fails the
+// test on any Content Security Policy violation in its pages (csp.ts; `csp.take()` takes the ones a test provokes).
 import {test as base, expect} from '@playwright/test'
+import {watchCsp, type CspWatch} from './csp.ts'
 
-export const test = base.extend({
+export const test = base.extend<{csp: CspWatch}>({
   // Playwright reads a fixture's dependencies from this pattern; this one has none.
   // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => {
@@ -10,6 +12,14 @@ export const test = base.extend({
       throw new Error('E2E_BASE_URL is not set: run the browser tests through playwright.config.ts')
     await use(url)
   },
+  csp: [
+    async ({context}, use) => {
+      const watch = await watchCsp(context)
+      await use(watch)
+      expect(watch.take(), 'Content Security Policy violations').toEqual([])
+    },
+    {auto: true},
+  ],
 })
 
 export {expect}
