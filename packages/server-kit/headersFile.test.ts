@@ -1,8 +1,8 @@
 // The `_headers` file as Netlify and Cloudflare Pages read it: written, read back, and matched by path.
 import {expect, it} from 'vitest'
-import {formatHeadersFile, headersFor, parseHeadersFile} from './headersFile.ts'
+import {formatHeadersFile, headersFor, parseHeadersFile, type HeaderRule} from './headersFile.ts'
 
-const rules = [
+const rules: HeaderRule[] = [
   {path: '/*', headers: {'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer'}},
   {path: '/tradingview', headers: {'Content-Security-Policy': "default-src 'none'"}},
   {path: '/assets/*', headers: {'Referrer-Policy': 'same-origin'}},

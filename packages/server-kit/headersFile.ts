@@ -3,7 +3,18 @@
 // comment. A build writes the site's headers once in it, and any server that serves the build applies it as those
 // hosts do: every rule whose pattern matches the request's path adds its headers. The patterns written and read here
 // are exact paths and a trailing `*` (a splat).
+import {existsSync, readFileSync} from 'node:fs'
+import {join} from 'node:path'
+
 export type HeaderRule = {path: string; headers: Record<string, string>}
+
+export const HEADERS_FILE = '_headers'
+
+/** The rules of the `_headers` file in a served folder; none when it has none. */
+export const readHeadersFile = (root: string): HeaderRule[] =>
+  existsSync(join(root, HEADERS_FILE))
+    ? parseHeadersFile(readFileSync(join(root, HEADERS_FILE), 'utf8'))
+    : []
 
 export function formatHeadersFile(rules: readonly HeaderRule[], comment?: string) {
   const lines = comment ? comment.split('\n').map((line) => `# ${line}`) : []

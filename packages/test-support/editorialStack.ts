@@ -99,6 +99,8 @@ export async function startEditorialStack({
       readContentEnv({...siteBuildEnv(lake), SANITY_API_READ_TOKEN: TEST_LAKE_TOKEN}),
     ),
     publicSiteUrl: live.site.url,
+    // The Studio's origin when there is one; else where a developer's would be.
+    studioOrigin: studio ? `http://localhost:${studioPort}` : readContentEnv().studioUrl,
     port: 0,
   })
   const studioDir = studio ? mkdtempSync(join(tmpdir(), 'studio-')) : undefined

@@ -16,7 +16,12 @@ import {outputToTerminal} from '@quantedge/server-kit/output'
 import {stopRunningCommands} from '@quantedge/server-kit/run'
 import {repositoryRoot} from '@quantedge/server-kit/repositoryRoot'
 import {readSiteServerEnv} from '@quantedge/site-server/settings'
-import {buildStudio, studioEnv, studioLakeAddresses} from '@quantedge/studio/serve/build'
+import {
+  buildStudio,
+  STUDIO_HEADER_SOURCES,
+  studioEnv,
+  studioLakeAddresses,
+} from '@quantedge/studio/serve/build'
 import {startStudioServer} from '@quantedge/studio/serve/server'
 import {readStudioServerEnv} from '@quantedge/studio/serve/settings'
 import {startLocalSupabaseIfNeeded} from '@quantedge/supabase/local/ensure'
@@ -126,7 +131,7 @@ try {
   const studioBuild = background('Studio', async () => {
     const studio = await reuseOrBuild(
       studioBuildDir,
-      {sources: ['studio', 'schemas'], settings: studioSettings},
+      {sources: ['studio', 'schemas', ...STUDIO_HEADER_SOURCES], settings: studioSettings},
       () => buildStudio(studioBuildDir, studioSettings),
     )
     return {value: studio.dir, did: described(studio, 'built')}
@@ -160,6 +165,7 @@ try {
           buildDir: previewBuild,
           drafts: contentClient('drafts', content),
           publicSiteUrl: edge?.url ?? live.site.url,
+          studioOrigin: localOrigin(studioServer.port),
           port: previewServer.port,
         })
         const studio = await startStudioServer(studioBuild, studioServer.port)

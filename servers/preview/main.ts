@@ -14,6 +14,7 @@ await runUntilStopped(
       buildDir: await buildPreviewSite(),
       drafts: contentClient('drafts', readContentEnv()),
       publicSiteUrl,
+      studioOrigin: readContentEnv().studioUrl,
       port,
     }),
   (preview) =>

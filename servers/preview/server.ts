@@ -19,12 +19,14 @@ import {onceBuilt} from '@quantedge/server-kit/onceBuilt'
 import {route} from '@quantedge/server-kit/routes'
 import {send, type HttpResponse} from '@quantedge/server-kit/send'
 import {bodyRefusal, readJsonWithin} from '@quantedge/server-kit/body'
+import {CSP_REPORT_PATH, receiveCspReports} from '@quantedge/server-kit/cspReports'
 import {
   parsePerspective,
   PerspectiveRefused,
   releasesOf,
   type PreviewPerspective,
 } from './perspective.ts'
+import {previewHeaders} from './securityHeaders.ts'
 
 const COOKIE = 'quantedge-preview'
 /** The search parameter the Presentation tool names its perspective with (@sanity/preview-url-secret). */
@@ -41,6 +43,8 @@ export type PreviewServerOptions = {
   drafts: SanityClient
   /** Where "Exit preview" leads: the public site. */
   publicSiteUrl: string
+  /** The Studio's origin: the one page that may frame the preview (its Presentation tool). */
+  studioOrigin: string
   port: number
   host?: string
 }
@@ -59,6 +63,7 @@ export async function startPreviewServer(options: PreviewServerOptions) {
   if (typeof options.buildDir === 'string') await built
   /** Each editor's preview session and the perspective it shows. */
   const sessions = new Map<string, PreviewPerspective>()
+  const headersOf = previewHeaders(options.studioOrigin)
   const host = options.host ?? '127.0.0.1'
   let origin = ''
 
@@ -74,6 +79,7 @@ export async function startPreviewServer(options: PreviewServerOptions) {
       return refuse(
         res,
         'This preview link is invalid or has expired. Open the page again from the Studio.',
+        headersOf,
       )
     let perspective: PreviewPerspective
     try {
@@ -106,6 +112,7 @@ export async function startPreviewServer(options: PreviewServerOptions) {
   const assetOrPage: Handler = async ({req, res, url}) => {
     const {render, assets} = await built
     let notAnAsset = false
+    for (const [name, value] of Object.entries(headersOf(undefined))) res.setHeader(name, value)
     assets(req, res, () => {
       notAnAsset = true
     })
@@ -115,6 +122,7 @@ export async function startPreviewServer(options: PreviewServerOptions) {
       return refuse(
         res,
         'Draft preview is for editors. Open the page from the Studio, or get a link with `npm run content -- preview-url <path>`.',
+        headersOf,
       )
     }
     const asked = url.searchParams.get(PERSPECTIVE_PARAM)
@@ -131,11 +139,14 @@ export async function startPreviewServer(options: PreviewServerOptions) {
       content: options.drafts.withConfig({perspective}),
       previewReleases: await releaseTitles(perspective),
     })
-    // Drafts, for one editor: never kept by the browser or any cache on the way.
-    res.writeHead(response.status, {
-      ...Object.fromEntries(response.headers),
-      'Cache-Control': 'private, no-store',
-    })
+    // Drafts, for one editor: never kept by the browser or any cache on the way. A page is read whole, for its
+    // policy's hashes of its inline scripts; anything else (a page's data) streams through.
+    const headers = {...Object.fromEntries(response.headers), 'Cache-Control': 'private, no-store'}
+    if (response.headers.get('content-type')?.startsWith('text/html')) {
+      const html = await response.text()
+      return send(res, response.status, Buffer.from(html), {...headers, ...headersOf(html)})
+    }
+    res.writeHead(response.status, {...headers, ...headersOf(undefined)})
     if (response.body)
       Readable.fromWeb(response.body as import('node:stream/web').ReadableStream).pipe(res)
     else res.end()
@@ -173,7 +184,13 @@ export async function startPreviewServer(options: PreviewServerOptions) {
     send(res, 204, undefined, {'Cache-Control': 'no-store'})
   }
 
+  const reportViolations: Handler = async ({req, res}) => {
+    const {status, body} = await receiveCspReports(req)
+    send(res, status, body, {'Cache-Control': 'no-store'})
+  }
+
   const routes = [
+    route('POST', CSP_REPORT_PATH, reportViolations),
     route('*', '/api/preview/enable', enable),
     route('POST', '/api/preview/perspective', switchPerspective),
     route('*', '/api/preview/disable', disable),
@@ -206,13 +223,17 @@ function sessionOf(req: IncomingMessage) {
   return new RegExp(`(?:^|;\\s*)${COOKIE}=([^;]+)`).exec(req.headers.cookie ?? '')?.[1]
 }
 
-function refuse(res: HttpResponse, message: string) {
-  send(
-    res,
-    401,
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Preview</title></head><body><h1>Preview needs a secret link</h1><p>${message.replace(/[<>&]/g, '')}</p></body></html>`,
-    {'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store'},
-  )
+function refuse(
+  res: HttpResponse,
+  message: string,
+  headersOf: (html: string) => Record<string, string>,
+) {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Preview</title></head><body><h1>Preview needs a secret link</h1><p>${message.replace(/[<>&]/g, '')}</p></body></html>`
+  send(res, 401, html, {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': 'no-store',
+    ...headersOf(html),
+  })
 }
 
 function toRequest(req: IncomingMessage, url: URL): Request {

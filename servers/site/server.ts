@@ -15,7 +15,7 @@ import type {EdgeVendor} from '@quantedge/edge/vendors'
 import {clientRenderedPaths} from '@quantedge/schemas/pages'
 import {answerRoutes, type RouteHandler, type ServerWords} from '@quantedge/server-kit/answerRoutes'
 import {CSP_REPORT_PATH, receiveCspReports} from '@quantedge/server-kit/cspReports'
-import {headersFor, parseHeadersFile, type HeaderRule} from '@quantedge/server-kit/headersFile'
+import {HEADERS_FILE, headersFor, readHeadersFile} from '@quantedge/server-kit/headersFile'
 import {HttpError} from '@quantedge/server-kit/httpError'
 import {listen, stop} from '@quantedge/server-kit/listen'
 import {route} from '@quantedge/server-kit/routes'
@@ -34,8 +34,6 @@ const HASHED_ASSET = /^\/assets\//
 /** React Router's shell for routes it did not prerender (ssr: false). */
 const SPA_FALLBACK = '/__spa-fallback.html'
 const CLIENT_RENDERED = new Set<string>(clientRenderedPaths)
-/** The build's headers file (web/prerender/securityHeaders.ts), applied, never served. */
-const HEADERS_FILE = '_headers'
 const NOT_FOUND_PAGE = '/404'
 
 const WORDS: ServerWords = {
@@ -75,11 +73,7 @@ export type SiteServerOptions = {
 
 /** A build served: its files, and the header rules its `_headers` declares (none when it has no such file). */
 function served(root: string, edge: EdgeVendor | undefined) {
-  const headersFile = join(root, HEADERS_FILE)
-  const rules: HeaderRule[] = existsSync(headersFile)
-    ? parseHeadersFile(readFileSync(headersFile, 'utf8'))
-    : []
-  return {root, rules, serve: staticFiles(root, edge)}
+  return {root, rules: readHeadersFile(root), serve: staticFiles(root, edge)}
 }
 
 const setAll = (res: ServerResponse, headers: Record<string, string>) => {

@@ -6,6 +6,7 @@ import {cpSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {join, resolve} from 'node:path'
 import {buildOrStartFromKept} from '@quantedge/server-kit/keptBuilds'
 import {run} from '@quantedge/server-kit/run'
+import {writeStudioHeaders} from './securityHeaders.ts'
 
 export const studioDir = resolve(import.meta.dirname, '..')
 
@@ -86,6 +87,12 @@ async function routeToEmbeddedLake(outDir: string, env: Record<string, string>) 
   }
 }
 
+/** What the built Studio's `_headers` is written from besides the Studio's own sources (securityHeaders.ts). */
+export const STUDIO_HEADER_SOURCES = [
+  'packages/server-kit/securityHeaders.ts',
+  'packages/server-kit/headersFile.ts',
+]
+
 /** What the Studio's bundle reads: the Studio, the content model, and the embedded lake's local login. */
 export const STUDIO_SOURCES = ['studio', 'schemas', 'studio/content-lake/localLogin.ts']
 
@@ -128,5 +135,6 @@ export async function buildStudio(outDir: string, env: Record<string, string> = 
     },
   })
   if (embedded) await routeToEmbeddedLake(outDir, env)
+  writeStudioHeaders(outDir, {...process.env, ...env})
   return outDir
 }

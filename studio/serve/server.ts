@@ -1,9 +1,14 @@
-// Serves a built Studio: its files, and index.html for every other path (the Studio routes in the browser). It may
-// listen before the build is done (server-kit's onceBuilt.ts): until then it says the Studio is being built.
-import {createServer} from 'node:http'
+// Serves a built Studio: its files, and index.html for every other path (the Studio routes in the browser), with the
+// headers its build declared in `_headers` (securityHeaders.ts; the file itself is not served), and takes the reports
+// of its policy's violations. It may listen before the build is done (server-kit's onceBuilt.ts): until then it says
+// the Studio is being built.
+import {createServer, type IncomingMessage, type ServerResponse} from 'node:http'
 import sirv from 'sirv'
+import {CSP_REPORT_PATH, receiveCspReports} from '@quantedge/server-kit/cspReports'
+import {headersFor, readHeadersFile} from '@quantedge/server-kit/headersFile'
 import {listen, stop} from '@quantedge/server-kit/listen'
 import {onceBuilt} from '@quantedge/server-kit/onceBuilt'
+import {send} from '@quantedge/server-kit/send'
 
 export type StudioServer = {url: string; port: number; close: () => Promise<void>}
 
@@ -13,9 +18,21 @@ export async function startStudioServer(
   port: number,
   host = '127.0.0.1',
 ): Promise<StudioServer> {
-  const serve = Promise.resolve(root).then((dir) =>
-    sirv(dir, {single: true, gzip: true, etag: true}),
-  )
+  const serve = Promise.resolve(root).then((dir) => {
+    const rules = readHeadersFile(dir)
+    const files = sirv(dir, {single: true, gzip: true, etag: true})
+    return async (req: IncomingMessage, res: ServerResponse) => {
+      const {pathname} = new URL(req.url ?? '/', 'http://studio')
+      if (req.method === 'POST' && pathname === CSP_REPORT_PATH) {
+        const {status, body} = await receiveCspReports(req)
+        return send(res, status, body, {'Cache-Control': 'no-store'})
+      }
+      for (const [name, value] of Object.entries(headersFor(rules, pathname)))
+        res.setHeader(name, value)
+      if (pathname === '/_headers') req.url = '/'
+      files(req, res)
+    }
+  })
   const server = createServer(onceBuilt('The Studio', serve))
   const actualPort = await listen(server, port, host)
   return {

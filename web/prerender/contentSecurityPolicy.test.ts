@@ -2,7 +2,8 @@
 // its images and videos come from, and nothing unsafe.
 import {createHash} from 'node:crypto'
 import {expect, it} from 'vitest'
-import {contentSecurityPolicy, inlineHashes, resourceOrigins} from './contentSecurityPolicy.ts'
+import {inlineHashes} from '@quantedge/server-kit/securityHeaders'
+import {contentSecurityPolicy, resourceOrigins} from './contentSecurityPolicy.ts'
 
 const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
 

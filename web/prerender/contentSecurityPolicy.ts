@@ -9,12 +9,13 @@
 //
 // The hashes are the page's own; the hosts are the whole site's: a page's policy stays in force as the visitor
 // moves to other pages in the browser, whose images and fetches it must therefore allow (resourceOrigins).
-import {createHash} from 'node:crypto'
-import {parse} from 'parse5'
-import type {DefaultTreeAdapterMap} from 'parse5'
-
-type Node = DefaultTreeAdapterMap['node']
-type Element = DefaultTreeAdapterMap['element']
+import {
+  attribute,
+  elements,
+  inlineHashes,
+  isElement,
+  REPORT_GROUP,
+} from '@quantedge/server-kit/securityHeaders'
 
 export type PolicySources = {
   /** Origins images come from besides the page's own ('self' and data: URIs always). */
@@ -34,48 +35,6 @@ export type PolicySources = {
   scriptInsertedStyles?: boolean
 }
 
-/** The name of the reporting endpoint a policy's `report-to` names (`Reporting-Endpoints: csp="…"`). */
-export const REPORT_GROUP = 'csp'
-
-const isElement = (node: Node): node is Element => 'tagName' in node
-const attribute = (element: Element, name: string) =>
-  element.attrs.find((attr) => attr.name === name)?.value
-
-function* elements(node: Node): Generator<Element> {
-  if (isElement(node)) yield node
-  const children = 'childNodes' in node ? node.childNodes : []
-  for (const child of children) yield* elements(child)
-  if (isElement(node) && node.tagName === 'template') yield* elements(node.content)
-}
-
-const textOf = (element: Element) =>
-  element.childNodes.map((child) => ('value' in child ? child.value : '')).join('')
-
-const sha256 = (text: string) =>
-  `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`
-
-/** The page's inline scripts, `<style>` elements and `style` attributes, as CSP hash sources. */
-export function inlineHashes(html: string) {
-  const scripts = new Set<string>()
-  const styles = new Set<string>()
-  let styleAttributes = false
-  for (const element of elements(parse(html))) {
-    if (element.tagName === 'script' && attribute(element, 'src') === undefined) {
-      const type = attribute(element, 'type')
-      // Data blocks (application/json, …) are not run, so need no hash.
-      if (!type || type === 'module' || /javascript/i.test(type))
-        scripts.add(sha256(textOf(element)))
-    }
-    if (element.tagName === 'style') styles.add(sha256(textOf(element)))
-    const style = attribute(element, 'style')
-    if (style !== undefined) {
-      styles.add(sha256(style))
-      styleAttributes = true
-    }
-  }
-  return {scripts: [...scripts].sort(), styles: [...styles].sort(), styleAttributes}
-}
-
 const URL_ATTRIBUTES: Record<string, string[]> = {
   img: ['src', 'srcset'],
   source: ['src', 'srcset'],
@@ -89,7 +48,7 @@ export function resourceOrigins(html: string, pageUrl = 'https://site.invalid/')
   const images = new Set<string>()
   const media = new Set<string>()
   const own = new URL(pageUrl).origin
-  for (const element of elements(parse(html))) {
+  for (const element of elements(html)) {
     const names = URL_ATTRIBUTES[element.tagName]
     if (!names) continue
     if (element.tagName === 'link' && attribute(element, 'as') !== 'image') continue

@@ -1,32 +1,21 @@
 // The site's headers, declared once: `_headers` beside the pages (the format of Netlify and Cloudflare Pages,
-// server-kit's headersFile.ts), which the site server applies as those hosts do. Every answer gets the site-wide
-// headers; each page gets its own Content Security Policy (contentSecurityPolicy.ts: its inline scripts and styles
-// by hash, the hosts every page's images, videos and fetches use: the content's asset host, any other its pages
-// name, and Supabase; framed by no one). Written after a full build and
-// after every re-render, from the pages as they are then, so a re-rendered page's hashes are always its own. A file
-// of a release may be a hard link to the live release's: it is replaced, never written through.
+// server-kit's headersFile.ts), which the site server applies as those hosts do. Every answer gets the headers
+// all our servers send (server-kit's securityHeaders.ts); each page gets its own Content Security Policy
+// (contentSecurityPolicy.ts: its inline scripts and styles by hash, the hosts every page's images, videos and
+// fetches use: the content's asset host, any other its pages name, and Supabase; framed by no one: frame-ancestors
+// 'none' is X-Frame-Options: DENY for every browser that reads CSP Level 2). Written after a full build and after
+// every re-render, from the pages as they are then, so a re-rendered page's hashes are always its own. A file of a
+// release may be a hard link to the live release's: it is replaced, never written through.
 import {readdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {assetOrigin, readContentEnv} from '@quantedge/content-access/env'
 import {clientRenderedPaths} from '@quantedge/schemas/pages'
-import {formatHeadersFile, type HeaderRule} from '@quantedge/server-kit/headersFile'
 import {CSP_REPORT_PATH} from '@quantedge/server-kit/cspReports'
+import {formatHeadersFile, HEADERS_FILE, type HeaderRule} from '@quantedge/server-kit/headersFile'
+import {SECURITY_HEADERS} from '@quantedge/server-kit/securityHeaders'
 import {readSupabaseSettings} from '../app/auth/settings.ts'
-import {contentSecurityPolicy, REPORT_GROUP, resourceOrigins} from './contentSecurityPolicy.ts'
+import {contentSecurityPolicy, resourceOrigins} from './contentSecurityPolicy.ts'
 import {SPA_FALLBACK} from './renderOutputs.ts'
-
-export const HEADERS_FILE = '_headers'
-
-/** Every answer's: no sniffing, no referrer beyond the origin elsewhere, no powerful features, its own window. */
-export const SITE_WIDE_HEADERS = {
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'Permissions-Policy':
-    'camera=(), microphone=(), geolocation=(), payment=(), usb=(), fullscreen=(self)',
-  'Cross-Origin-Opener-Policy': 'same-origin',
-  'Cross-Origin-Resource-Policy': 'same-origin',
-  'Reporting-Endpoints': `${REPORT_GROUP}="${CSP_REPORT_PATH}"`,
-}
 
 /** The request paths a page's HTML file answers: `x/index.html` at `/x` and `/x/`, the SPA fallback at its pages. */
 function pathsOf(file: string) {
@@ -42,7 +31,7 @@ const htmlFiles = (clientDir: string) =>
     .map((file) => file.split('\\').join('/'))
     .sort()
 
-/** The site's header rules for the pages now in `clientDir`; `env` names the Supabase project the pages talk to. */
+/** The site's header rules for the pages now in `clientDir`; `env` names the content and Supabase they use. */
 export function siteHeaderRules(
   clientDir: string,
   env: NodeJS.ProcessEnv = process.env,
@@ -62,12 +51,9 @@ export function siteHeaderRules(
     reportUri: CSP_REPORT_PATH,
   }
   return [
-    {path: '/*', headers: SITE_WIDE_HEADERS},
+    {path: '/*', headers: SECURITY_HEADERS},
     ...pages.flatMap(({file, html}) => {
-      const headers = {
-        'Content-Security-Policy': contentSecurityPolicy(html, sources),
-        'X-Frame-Options': 'DENY',
-      }
+      const headers = {'Content-Security-Policy': contentSecurityPolicy(html, sources)}
       return pathsOf(file).map((path) => ({path, headers}))
     }),
   ]
@@ -77,8 +63,8 @@ export function writeSecurityHeaders(clientDir: string, env: NodeJS.ProcessEnv =
   const file = join(clientDir, HEADERS_FILE)
   const text = formatHeadersFile(
     siteHeaderRules(clientDir, env),
-    "Written by the build (web/prerender/securityHeaders.ts): the site-wide headers, then each page's policy.",
+    "Written by the build (web/prerender/securityHeaders.ts): every answer's headers, then each page's policy.",
   )
-  writeFileSync(`${file}.next`, text)
-  renameSync(`${file}.next`, file)
+  writeFileSync(`${file}.${process.pid}.next`, text)
+  renameSync(`${file}.${process.pid}.next`, file)
 }

@@ -5,11 +5,14 @@
 import type {BrowserContext, Page} from '@playwright/test'
 import type {Clock} from '@quantedge/content-lake/clock'
 import {startEditorialStack, type EditorialStack} from '@quantedge/test-support/editorialStack'
+import {watchCsp, type CspWatch} from './csp.ts'
 import {expect, test as siteTest} from './fixtures.ts'
 
 let stack: EditorialStack | undefined
 let editor: BrowserContext | undefined
 let studioTab: Page | undefined
+/** The editor's browser's Content Security Policy violations: none may happen in the Studio or what it frames. */
+let editorCsp: CspWatch | undefined
 
 export const studioTest = siteTest.extend<{page: Page}>({
   // Playwright reads a fixture's dependencies from this pattern; this one has none.
@@ -18,6 +21,7 @@ export const studioTest = siteTest.extend<{page: Page}>({
     if (!studioTab || studioTab.isClosed()) studioTab = await editor!.newPage()
     await use(studioTab)
     for (const open of editor!.pages()) if (open !== studioTab) await open.close()
+    expect(editorCsp!.take(), 'Content Security Policy violations in the Studio').toEqual([])
   },
 })
 
@@ -59,6 +63,7 @@ export function useStudioStack({lakeClock}: {lakeClock?: Clock} = {}) {
     studioTest.setTimeout(180_000)
     stack = await startEditorialStack({studio: true, ...(lakeClock ? {lakeClock} : {})})
     editor = await browser.newContext({...EDITOR_WINDOW, ignoreHTTPSErrors: true})
+    editorCsp = await watchCsp(editor)
   })
   studioTest.afterAll(async () => {
     await editor?.close()
