@@ -10,6 +10,7 @@ import {HEADLESS_SHELL_PATH} from '@quantedge/test-support/chromium'
 import {editorBrowser, emptyHome, trustedHome} from '@quantedge/test-support/editorBrowser'
 import {startEditorialStack, type EditorialStack} from '@quantedge/test-support/editorialStack'
 import {indicatorPrice} from './support/catalogue.ts'
+import {watchCsp, type CspWatch} from './support/csp.ts'
 import {expect, test} from './support/fixtures.ts'
 import {EDITOR_WINDOW} from './support/studioEditor.ts'
 
@@ -34,7 +35,17 @@ function browserAt(home: {path: string; remove: () => void}) {
   return editorBrowser(HEADLESS_SHELL_PATH, home.path)
 }
 
-const editorWindow = (browser: Browser) => browser.newContext(EDITOR_WINDOW)
+/** The Content Security Policy watches of this test's windows: none may see a violation. */
+const windowsCsp: CspWatch[] = []
+test.afterEach(() => {
+  expect(windowsCsp.splice(0).flatMap((watch) => watch.take())).toEqual([])
+})
+
+async function editorWindow(browser: Browser) {
+  const window = await browser.newContext(EDITOR_WINDOW)
+  windowsCsp.push(await watchCsp(window))
+  return window
+}
 
 const studioUrl = (path: string) => `${stack.studio?.url ?? ''}${path}`
 const price = (page: Page) => page.getByLabel('Price (₹)', {exact: true})
