@@ -30,7 +30,12 @@ export default defineConfig({
   projects: [
     {
       name: 'studio',
-      testMatch: ['studio.spec.ts', 'studioOpen.spec.ts', 'releases.spec.ts'],
+      testMatch: [
+        'studio.spec.ts',
+        'studioOpen.spec.ts',
+        'releases.spec.ts',
+        'securityGrades.spec.ts',
+      ],
       use: chromium,
       // The Studio's lists and forms come over live queries after its bundle starts: on a busy two-core machine
       // that overran Playwright's default 5 s wait (a list still empty). A bound, not a speed check.
@@ -41,7 +46,12 @@ export default defineConfig({
     },
     {
       name: 'site',
-      testIgnore: ['studio.spec.ts', 'studioOpen.spec.ts', 'releases.spec.ts'],
+      testIgnore: [
+        'studio.spec.ts',
+        'studioOpen.spec.ts',
+        'releases.spec.ts',
+        'securityGrades.spec.ts',
+      ],
       use: chromium,
     },
   ],

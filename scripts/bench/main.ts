@@ -1,7 +1,7 @@
 // `npm run bench`: performance numbers, measured here and printed as tables. Not part of `npm test`.
 // BENCH_RUNS: Lighthouse runs per route, the median kept (default 3).
-// BENCH_ONLY=site|photo-poster|dead-time|estimates|sign-ins|publish|scheduled-release|edge|lake|lake-scale|
-// startup|leads|images|studio runs one part;
+// BENCH_ONLY=site|photo-poster|dead-time|estimates|sign-ins|publish|scheduled-release|edge|security|lake|
+// lake-scale|startup|leads|images|studio runs one part;
 // BENCH_LAKE_SIZES=100,1000 limits the lake-scale part's dataset sizes (default 100, 1,000, 5,000, 20,000);
 // BENCH_ROUTES=/,/tradingview limits the Lighthouse routes (the bare page is always measured).
 import {assertChromium} from '@quantedge/test-support/chromium'
@@ -19,6 +19,7 @@ import {
 } from './lakeScale.ts'
 import {benchPhotoPoster, photoPosterTable, photoPosterVerdict} from './photoPoster.ts'
 import {benchPublish, PUBLISH_P95_TARGET_MS, publishTable} from './publish.ts'
+import {benchSecurity, securityTable, securityTargetsMissed} from './security.ts'
 import {
   benchScheduledReleases,
   RELEASE_P95_TARGET_MS,
@@ -192,6 +193,22 @@ const parts: Part[] = [
         verdict: missedOrMet(
           edgeTargetsMissed(runs),
           'Through the edge: at least 99 % of requests answered from its cache, every publish visible within 1 s at p95, no request failed with an origin killed.',
+        ),
+      }
+    },
+  },
+  {
+    name: 'security',
+    announce:
+      "Security headers: MDN HTTP Observatory's tests over the site (origin and TLS edge), the draft preview and the Studio",
+    heading: "Security headers (MDN HTTP Observatory's analyzer, @mdn/mdn-http-observatory)",
+    measure: async () => {
+      const rows = await benchSecurity()
+      return {
+        table: securityTable(rows),
+        verdict: missedOrMet(
+          securityTargetsMissed(rows),
+          'The site grades A+ (100 or more) on every test its origin answers and through its TLS edge; the preview and the Studio at least A.',
         ),
       }
     },

@@ -49,6 +49,11 @@ sub vcl_recv {
     if (local.socket == "purge") {
         return (synth(405, "This address takes purges only"));
     }
+    # Behind a TLS terminator (which says the scheme in X-Forwarded-Proto): a visitor over plain http is sent to
+    # https, and answers over https tell the browser to come back only over https (HSTS).
+    if (req.http.X-Forwarded-Proto == "http") {
+        return (synth(751, "Moved Permanently"));
+    }
     set req.backend_hint = origins.backend();
     if (req.method != "GET" && req.method != "HEAD") {
         return (pass);
@@ -126,6 +131,9 @@ sub vcl_deliver {
     } else {
         set resp.http.Cache-Status = "edge; fwd=miss; stored";
     }
+    if (req.http.X-Forwarded-Proto == "https") {
+        set resp.http.Strict-Transport-Security = "max-age=63072000; includeSubDomains";
+    }
     # The tags and the shared caches' directives are for caches, never for the visitor.
     unset resp.http.xkey;
     unset resp.http.Surrogate-Key;
@@ -138,6 +146,12 @@ sub vcl_deliver {
 }
 
 sub vcl_synth {
+    if (resp.status == 751) {
+        set resp.status = 301;
+        set resp.http.Location = "https://" + req.http.host + req.url;
+        set resp.http.Cache-Control = "no-store";
+        return (deliver);
+    }
     # A fetch that failed (every origin down, or the one asked died on the way) gets one more look, for a stale copy.
     if (resp.status == 503 && req.restarts == 0 && (req.method == "GET" || req.method == "HEAD")) {
         set req.http.X-Edge-Stale = "1";
