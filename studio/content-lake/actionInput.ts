@@ -2,6 +2,7 @@
 // index, as @sanity/client reports it), reading an action's fields, and what an action reads besides its body.
 import type {StoredDocument} from './documents.ts'
 import {LakeError} from './errors.ts'
+import type {Refusal} from './releaseLocks.ts'
 
 export type Action = {actionType?: unknown; [field: string]: unknown}
 
@@ -11,6 +12,22 @@ export type ActionContext = {
   now: Date
   /** The versions a release's archive removed, as they were (release.unarchive restores them). */
   archivedVersions: (releaseId: string) => StoredDocument[]
+}
+
+/**
+ * What one request's earlier actions have added, counted against Sanity's limits with what was there before: a
+ * request of 101 release creates, or of 1,001 versions, is refused at the one past the limit.
+ */
+export type RequestTally = {
+  /** Active or scheduled releases, with the ones this request created or restored so far. */
+  activeReleases: number
+  /** Releases this request created so far: its later actions may put documents in them. */
+  createdReleases: Set<string>
+  /** The versions each release holds, with this request's. */
+  versions: {
+    added: (releaseId: string) => Refusal | undefined
+    removed: (releaseId: string) => void
+  }
 }
 
 export const actionError = (status: number, index: number, description: string) =>

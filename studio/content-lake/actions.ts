@@ -5,6 +5,7 @@ import {
   type ActionContext,
   actionError,
   object,
+  type RequestTally,
   text,
   withoutSystemFields,
 } from './actionInput.ts'
@@ -13,6 +14,14 @@ import {DRAFTS_PREFIX} from './documents.ts'
 import type {MutationInput} from './mutate.ts'
 import {patchProblem} from './patches.ts'
 import {releaseActionMutations} from './releaseActions.ts'
+import {activeReleaseCount} from './releaseLimits.ts'
+import {
+  isReleaseDocumentId,
+  releaseDocumentCounter,
+  releaseDocumentRefusal,
+  releaseLock,
+} from './releaseLocks.ts'
+import {versionParts} from './releases.ts'
 import {versionActionMutations} from './versionActions.ts'
 
 const isAction = (value: unknown): value is Action =>
@@ -24,6 +33,11 @@ export function actionsToMutations(body: unknown, context: ActionContext): Mutat
   const actions = (body as {actions?: unknown} | null)?.actions
   if (!Array.isArray(actions) || actions.length === 0)
     throw badRequest('The body must be {"actions": [...]} with at least one action')
+  const tally: RequestTally = {
+    activeReleases: activeReleaseCount(context.documents),
+    createdReleases: new Set(),
+    versions: releaseDocumentCounter(context.documents),
+  }
   return checkedOnce(
     actions.flatMap((action: unknown, index): MutationInput[] => actionMutations(action, index)),
   )
@@ -31,6 +45,36 @@ export function actionsToMutations(body: unknown, context: ActionContext): Mutat
   function actionMutations(action: unknown, index: number): MutationInput[] {
     if (!isAction(action))
       throw actionError(400, index, `Action ${index} must be an object with an actionType`)
+    if (typeof action.actionType === 'string') {
+      if (action.actionType.startsWith('sanity.action.release.'))
+        return releaseActionMutations(action, index, context, tally)
+      if (action.actionType.startsWith('sanity.action.document.version.'))
+        return versionActionMutations(action, index, context, tally)
+    }
+    return lockedOut(documentActionMutations(action, index), index)
+  }
+
+  /**
+   * A document action (edit, publish, discard…) may name any id: not a release's document, nor a document of a
+   * release that is not active (releaseLocks.ts); a version it adds counts against its release's limit.
+   */
+  function lockedOut(mutations: MutationInput[], index: number): MutationInput[] {
+    for (const mutation of mutations) {
+      const id = targetOf(mutation)
+      if (!id) continue
+      if (isReleaseDocumentId(id)) throw refusal(index, releaseDocumentRefusal(id))
+      const parts = versionParts(id)
+      if (!parts || tally.createdReleases.has(parts.releaseId)) continue
+      const lock = releaseLock(context.documents, parts.releaseId)
+      if (lock) throw refusal(index, lock)
+      const creates = !('patch' in mutation) && !('delete' in mutation) && !read(id)
+      const overLimit = creates ? tally.versions.added(parts.releaseId) : undefined
+      if (overLimit) throw refusal(index, overLimit)
+    }
+    return mutations
+  }
+
+  function documentActionMutations(action: Action, index: number): MutationInput[] {
     switch (action.actionType) {
       case 'sanity.action.document.create': {
         const publishedId = text(action, 'publishedId', index)
@@ -120,16 +164,21 @@ export function actionsToMutations(body: unknown, context: ActionContext): Mutat
         ]
       }
       default:
-        if (typeof action.actionType === 'string') {
-          if (action.actionType.startsWith('sanity.action.release.'))
-            return releaseActionMutations(action, index, context)
-          if (action.actionType.startsWith('sanity.action.document.version.'))
-            return versionActionMutations(action, index, context)
-        }
         throw actionError(400, index, `Unknown action type "${String(action.actionType)}"`)
     }
   }
 }
+
+const refusal = (index: number, {status, description}: {status: number; description: string}) =>
+  actionError(status, index, description)
+
+/** The one document a mutation names by id (a delete or patch by query names none). */
+const targetOf = (mutation: MutationInput) =>
+  'patch' in mutation
+    ? mutation.patch.id
+    : 'delete' in mutation
+      ? mutation.delete.id
+      : Object.values(mutation)[0]?._id
 
 /**
  * The actions of one request are one transaction, each after the one before (Sanity's Actions API,
@@ -139,12 +188,7 @@ export function actionsToMutations(body: unknown, context: ActionContext): Mutat
 function checkedOnce(mutations: MutationInput[]): MutationInput[] {
   const written = new Set<string>()
   return mutations.map((mutation) => {
-    const id =
-      'patch' in mutation
-        ? mutation.patch.id
-        : 'delete' in mutation
-          ? mutation.delete.id
-          : Object.values(mutation)[0]?._id
+    const id = targetOf(mutation)
     const checked =
       'patch' in mutation && id && written.has(id)
         ? {patch: {...mutation.patch, ifRevisionID: undefined}}

@@ -8,6 +8,7 @@ import {badRequest, notFound, unauthorized} from './errors.ts'
 import {asksForTransform} from './imageParams.ts'
 import type {LakeRequest} from './lakeRequest.ts'
 import {parseMutations} from './mutate.ts'
+import {mutationGuard} from './releaseLocks.ts'
 import {archivedVersionsOf} from './releaseHistory.ts'
 import {isReleaseDocument, releaseDocumentId, versionParts} from './releases.ts'
 import {parsePerspective, PUBLISHED_BY_DEFAULT_FROM} from './perspective.ts'
@@ -127,12 +128,19 @@ export function listenForChanges(request: LakeRequest) {
   )
 }
 
-/** `POST /data/mutate/<dataset>`: the mutations as sent. */
+/**
+ * `POST /data/mutate/<dataset>`: the mutations as sent, except what they may not touch: release documents, and the
+ * documents of a release that is not active (releaseLocks.ts).
+ */
 export const mutate = (request: LakeRequest) =>
-  write(request, (body) => {
-    const mutations = parseMutations(body)
-    return () => mutations
-  })
+  write(
+    request,
+    (body) => {
+      const mutations = parseMutations(body)
+      return () => mutations
+    },
+    mutationGuard,
+  )
 
 /** `POST /data/actions/<dataset>`: actions, turned into mutations in the transaction's turn, against the documents then. */
 export const act = (request: LakeRequest) =>
@@ -150,6 +158,7 @@ export const act = (request: LakeRequest) =>
 async function write(
   request: LakeRequest,
   mutationsOf: (body: unknown) => WriteRequest['mutations'],
+  guard?: WriteRequest['guard'],
 ) {
   const {lake, search} = request
   const dataset = datasetOf(request)
@@ -160,6 +169,7 @@ async function write(
     (body as {transactionId?: unknown; dryRun?: unknown} | undefined) ?? {}
   const transaction = await lake.transactions.commit(dataset, {
     mutations,
+    ...(guard ? {guard} : {}),
     transactionId: typeof requestedId === 'string' && requestedId !== '' ? requestedId : undefined,
     // The mutate API takes `dryRun` in the query string, the Actions API in the body (@sanity/client 8
     // src/data/dataMethods.ts `_action`).

@@ -5,6 +5,7 @@ import {MAX_DOCUMENT_DEPTH} from './depth.ts'
 import {badRequest, mutationError} from './errors.ts'
 import {isValidId, type StoredDocument} from './documents.ts'
 import {applyPatch, patchProblem} from './patches.ts'
+import type {WriteGuard} from './releaseLocks.ts'
 
 type DocumentInput = {_id?: string; _type?: string; [field: string]: unknown}
 type PatchInput = {id?: string; query?: string; ifRevisionID?: string; [operation: string]: unknown}
@@ -98,15 +99,19 @@ function mutationProblem(
 }
 
 /**
- * Applies the mutations in order to a working copy of `current` and returns what changed.
+ * Applies the mutations in order to a working copy of `current` and returns what changed. `guard` sees each
+ * document written or deleted, with the index of the mutation that did it, and may refuse it.
  * Any failing mutation fails the whole transaction and nothing is changed.
  */
 export async function applyTransaction(
   current: ReadonlyMap<string, StoredDocument>,
   mutations: MutationInput[],
   runQuery: QueryRunner,
-  transactionId: string = randomUUID().replaceAll('-', ''),
-  now: string = new Date().toISOString(),
+  {
+    transactionId = randomUUID().replaceAll('-', ''),
+    now = new Date().toISOString(),
+    guard = () => undefined,
+  }: {transactionId?: string | undefined; now?: string; guard?: WriteGuard} = {},
 ): Promise<Transaction> {
   const changes = new Map<string, StoredDocument | null>()
   const results: MutationResult[] = []
@@ -138,6 +143,7 @@ export async function applyTransaction(
       const description = `Document "${doc._id}" nests deeper than ${MAX_DOCUMENT_DEPTH} levels of attributes`
       throw mutationError(400, index, 'validationError', description)
     }
+    guard({id: doc._id, before: read(doc._id), after: doc, index})
     changes.set(doc._id, doc)
     results.push({id: doc._id, operation, document: doc})
   }
@@ -178,7 +184,9 @@ export async function applyTransaction(
       if (!id && !query)
         throw mutationError(400, index, 'validationError', 'A delete needs an id or a query')
       for (const target of id ? [id] : await select(query!, params)) {
-        if (!read(target)) continue
+        const before = read(target)
+        if (!before) continue
+        guard({id: target, before, after: null, index})
         changes.set(target, null)
         results.push({id: target, operation: 'delete'})
       }

@@ -11,12 +11,13 @@ import {
   type ActionContext,
   actionError,
   object,
+  type RequestTally,
   text,
   withoutSystemFields,
 } from './actionInput.ts'
 import {isValidId, type StoredDocument} from './documents.ts'
 import type {MutationInput} from './mutate.ts'
-import {ACTIVE_RELEASE_LIMIT, activeReleaseCount, releaseLimitExceeded} from './releaseLimits.ts'
+import {ACTIVE_RELEASE_LIMIT, releaseLimitExceeded} from './releaseLimits.ts'
 import {patchProblem} from './patches.ts'
 import {danglingReference} from './releaseReferences.ts'
 import {
@@ -119,15 +120,26 @@ export function publishMutations(
   ]
 }
 
-function createRelease(action: Action, index: number, context: ActionContext): MutationInput[] {
+/** One more active release this request, refused past the limit (counting the request's own). */
+function countActive(tally: RequestTally, index: number) {
+  if (tally.activeReleases >= ACTIVE_RELEASE_LIMIT) throw releaseLimitExceeded(index)
+  tally.activeReleases += 1
+}
+
+function createRelease(
+  action: Action,
+  index: number,
+  context: ActionContext,
+  tally: RequestTally,
+): MutationInput[] {
   const releaseId = text(action, 'releaseId', index)
   const id = releaseDocumentId(releaseId)
   if (!isValidId(id) || releaseId.includes('.'))
     throw actionError(400, index, `"${releaseId}" is not a valid release id`)
-  if (context.documents.has(id))
+  if (context.documents.has(id) || tally.createdReleases.has(releaseId))
     throw actionError(409, index, `Release "${releaseId}" already exists`)
-  if (activeReleaseCount(context.documents) >= ACTIVE_RELEASE_LIMIT)
-    throw releaseLimitExceeded(index)
+  countActive(tally, index)
+  tally.createdReleases.add(releaseId)
   const metadata = action.metadata === undefined ? {} : object(action, 'metadata', index)
   const releaseType = metadata.releaseType ?? 'undecided'
   if (typeof releaseType !== 'string' || !RELEASE_TYPES.has(releaseType))
@@ -180,10 +192,11 @@ export function releaseActionMutations(
   action: Action,
   index: number,
   context: ActionContext,
+  tally: RequestTally,
 ): MutationInput[] {
   switch (action.actionType) {
     case 'sanity.action.release.create':
-      return createRelease(action, index, context)
+      return createRelease(action, index, context, tally)
     case 'sanity.action.release.edit':
       return editRelease(action, index, context)
     case 'sanity.action.release.schedule': {
@@ -204,11 +217,13 @@ export function releaseActionMutations(
     case 'sanity.action.release.publish': {
       const release = releaseOf(action, index, context)
       requireState(release, ['active', 'scheduled'], 'published', index)
+      tally.activeReleases -= 1
       return publishMutations(release, context, index)
     }
     case 'sanity.action.release.archive': {
       const release = releaseOf(action, index, context)
       requireState(release, ['active'], 'archived', index)
+      tally.activeReleases -= 1
       const versions = releaseVersions(context.documents, release.name)
       return [
         ...versions.map((version) => ({delete: {id: version._id}})),
@@ -218,6 +233,7 @@ export function releaseActionMutations(
     case 'sanity.action.release.unarchive': {
       const release = releaseOf(action, index, context)
       requireState(release, ['archived'], 'unarchived', index)
+      countActive(tally, index)
       const restored = context
         .archivedVersions(release.name)
         .filter((version) => !context.documents.has(version._id))

@@ -13,6 +13,7 @@ import type {DocumentChange, Listeners} from './listeners.ts'
 import type {LiveEvents} from './liveEvents.ts'
 import {applyTransaction, type MutationInput, type Transaction} from './mutate.ts'
 import type {QueryPool} from './queryPool.ts'
+import type {WriteGuard} from './releaseLocks.ts'
 import {RELEASE_DOCUMENTS_PREFIX} from './releases.ts'
 import type {LakeStore} from './store.ts'
 import type {LoggedTransaction, TransactionLog} from './transactionLog.ts'
@@ -21,6 +22,8 @@ import {sendWebhooks, type WebhookConfig} from './webhooks.ts'
 export type WriteRequest = {
   /** The transaction's mutations, decided from the documents as they are when its turn comes (actions read them). */
   mutations: (documents: ReadonlyMap<string, StoredDocument>) => MutationInput[]
+  /** What the mutations may not change, judged against the documents when its turn comes (releaseLocks.ts). */
+  guard?: (documents: ReadonlyMap<string, StoredDocument>) => WriteGuard
   transactionId?: string | undefined
   /** Check and apply, but store nothing and tell no one. */
   dryRun?: boolean
@@ -97,7 +100,10 @@ export class Transactions {
           authenticated: true,
           pending: [...pending],
         }),
-      request.transactionId,
+      {
+        transactionId: request.transactionId,
+        ...(request.guard ? {guard: request.guard(before)} : {}),
+      },
     )
     if (request.dryRun) return {transaction, durable: Promise.resolve(), announce: () => undefined}
     const changes = [...transaction.changes].map(([id, after]) => ({

@@ -7,20 +7,25 @@ import {
   type ActionContext,
   actionError,
   object,
+  type RequestTally,
   text,
   withoutSystemFields,
 } from './actionInput.ts'
 import {isDraftId, publishedIdOf} from './documents.ts'
 import type {MutationInput} from './mutate.ts'
-import {RELEASE_DOCUMENT_LIMIT} from './releaseLimits.ts'
-import {isReleaseDocument, releaseDocumentId, releaseVersions, versionParts} from './releases.ts'
+import {releaseLock} from './releaseLocks.ts'
+import {versionParts} from './releases.ts'
 
-/** Refuses a version id that is not `drafts.<publishedId>` or `versions.<an active release>.<publishedId>`. */
+/**
+ * Refuses a version id that is not `drafts.<publishedId>` or `versions.<an active release>.<publishedId>`
+ * (releaseLocks.ts), and a new version past its release's limit (counting the request's own).
+ */
 function checkVersionId(
   versionId: string,
   publishedId: string | undefined,
   index: number,
   context: ActionContext,
+  tally: RequestTally,
 ) {
   const parts = versionParts(versionId)
   const documentId =
@@ -37,29 +42,20 @@ function checkVersionId(
       index,
       `Version "${versionId}" is outside its document: its id must end in "${publishedId}"`,
     )
-  if (!parts) return
-  const release = context.documents.get(releaseDocumentId(parts.releaseId))
-  if (!isReleaseDocument(release))
-    throw actionError(404, index, `Release "${parts.releaseId}" was not found`)
-  if (release.state !== 'active')
-    throw actionError(
-      409,
-      index,
-      `Release "${parts.releaseId}" is ${release.state}: its documents cannot change`,
-    )
-  const held = releaseVersions(context.documents, parts.releaseId)
-  if (!context.documents.has(versionId) && held.length >= RELEASE_DOCUMENT_LIMIT)
-    throw actionError(
-      409,
-      index,
-      `Release "${parts.releaseId}" already holds ${RELEASE_DOCUMENT_LIMIT} documents, the most a release may`,
-    )
+  if (!parts || tally.createdReleases.has(parts.releaseId)) return
+  const lock = releaseLock(context.documents, parts.releaseId)
+  if (lock) throw actionError(lock.status, index, lock.description)
+  const overLimit = context.documents.has(versionId)
+    ? undefined
+    : tally.versions.added(parts.releaseId)
+  if (overLimit) throw actionError(overLimit.status, index, overLimit.description)
 }
 
 export function versionActionMutations(
   action: Action,
   index: number,
   context: ActionContext,
+  tally: RequestTally,
 ): MutationInput[] {
   const read = (id: string) => context.documents.get(id)
   switch (action.actionType) {
@@ -68,11 +64,11 @@ export function versionActionMutations(
       if (action.document !== undefined) {
         const document = object(action, 'document', index)
         const id = text(document, '_id', index)
-        checkVersionId(id, publishedId, index, context)
+        checkVersionId(id, publishedId, index, context, tally)
         return [{create: {...document, _id: id}}]
       }
       const versionId = text(action, 'versionId', index)
-      checkVersionId(versionId, publishedId, index, context)
+      checkVersionId(versionId, publishedId, index, context, tally)
       const base = read(text(action, 'baseId', index))
       if (!base)
         throw actionError(
@@ -92,17 +88,19 @@ export function versionActionMutations(
     // "Discard changes" on a draft is a version discard too; a release's version must exist to be discarded.
     case 'sanity.action.document.version.discard': {
       const versionId = text(action, 'versionId', index)
-      if (versionParts(versionId)) {
-        checkVersionId(versionId, undefined, index, context)
+      const parts = versionParts(versionId)
+      if (parts) {
+        checkVersionId(versionId, undefined, index, context, tally)
         if (!read(versionId))
           throw actionError(409, index, `Cannot discard "${versionId}": it does not exist`)
+        tally.versions.removed(parts.releaseId)
       }
       return [{delete: {id: versionId}}]
     }
     case 'sanity.action.document.version.replace': {
       const document = object(action, 'document', index)
       const id = text(document, '_id', index)
-      if (versionParts(id)) checkVersionId(id, undefined, index, context)
+      if (versionParts(id)) checkVersionId(id, undefined, index, context, tally)
       if (!read(id)) throw actionError(409, index, `Cannot replace "${id}": it does not exist`)
       return [{createOrReplace: {...document, _id: id}}]
     }
@@ -113,7 +111,7 @@ export function versionActionMutations(
       const publishedId = text(action, 'publishedId', index)
       if (!versionParts(versionId))
         throw actionError(400, index, `"${versionId}" is not a version in a release`)
-      checkVersionId(versionId, publishedId, index, context)
+      checkVersionId(versionId, publishedId, index, context, tally)
       const published = read(publishedId)
       if (!published)
         throw actionError(409, index, `Cannot unpublish "${publishedId}": it is not published`)
