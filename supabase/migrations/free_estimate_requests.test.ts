@@ -183,5 +183,6 @@ it('records the migrations it applied', async () => {
     {version: '20261203000000', name: 'staff_work_leads'},
     {version: '20261203000100', name: 'lead_notifications'},
     {version: '20261204000000', name: 'staff_emails'},
+    {version: '20261210000000', name: 'lead_attribution'},
   ])
 })

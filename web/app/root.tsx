@@ -9,6 +9,7 @@ import {
   useRouteLoaderData,
 } from 'react-router'
 import type {Route} from './+types/root'
+import {recordLanding} from './attribution/visit.ts'
 import {SUPABASE_META} from './auth/env.ts'
 import {readSupabaseSettings} from './auth/settings.ts'
 import {HomeButton} from './components/HomeButton.tsx'
@@ -71,6 +72,8 @@ export function Layout({children}: {children: React.ReactNode}) {
 export default function App({loaderData}: Route.ComponentProps) {
   const {settings, preview} = loaderData
   useEffect(replayEarlyTaps, [])
+  // Where this visit came from (its UTM parameters or referrer), for the lead it may send (attribution/visit.ts).
+  useEffect(() => recordLanding(), [])
   return (
     <>
       {import.meta.env.SITE_PREVIEW && preview && <Preview releases={preview.releases} />}

@@ -1,4 +1,5 @@
 import {useId, useRef, useState, type FormEvent, type ReactNode} from 'react'
+import {attributionRow} from '../attribution/visit.ts'
 import {loadSupabase} from '../auth/supabase.ts'
 import {useHeldSubmit} from '../early/useHeldSubmit.ts'
 import {
@@ -44,7 +45,7 @@ export function EstimateForm({submitLabel}: {submitLabel: string}) {
         await loadSupabase()
       )
         .from('free_estimate_requests')
-        .insert(toRow(request))
+        .insert({...toRow(request), ...attributionRow()})
       if (error) return refused(error)
       element.reset()
       setStatus({state: 'sent'})

@@ -1,7 +1,9 @@
 // One set of rules: every check constraint of free_estimate_requests, read from the database the production
-// migration made, is walked with inputs that break it. For each, the database (through supabase-js and
-// supabase/local) refuses the row, the form refuses the same input first with words beside the field, and
-// should the service's refusal still reach the visitor, it reads as a sentence without the constraint's name.
+// migration made, is walked with inputs that break it. For each on what the visitor types, the database (through
+// supabase-js and supabase/local) refuses the row, the form refuses the same input first with words beside the
+// field, and should the service's refusal still reach the visitor, it reads as a sentence without the constraint's
+// name. For each on where the visit came from (attribution/touch.ts reads it from the address), the database
+// refuses what a link could carry, and takes what the site's own reading of that link makes of it.
 import {createClient} from '@supabase/supabase-js'
 import {fetchFrom} from '@quantedge/supabase/local/boundFetch'
 import {DEMO_ANON_KEY} from '@quantedge/supabase/local/keys'
@@ -16,6 +18,7 @@ import {
   type EstimateRequest,
 } from './estimateRequest.ts'
 import {describeRefusal} from './refusal.ts'
+import {campaignValue, pagePath} from '../attribution/touch.ts'
 
 const complete: EstimateRequest = {
   name: 'Asha Rao',
@@ -78,6 +81,38 @@ const BREAKING_INPUTS: Record<
   ],
 }
 
+/** For each attribution check: what a link could carry, and the site's reading of it (touch.ts). */
+const HOSTILE = '<script>alert("x")</script>'
+const campaignInput = (column: string) => ({column, raw: HOSTILE, read: campaignValue(HOSTILE)})
+const ATTRIBUTION_INPUTS: Record<string, {column: string; raw: string; read: string | null}> = {
+  ...Object.fromEntries(
+    ['first', 'last'].flatMap((touch) =>
+      ['source', 'medium', 'campaign', 'term', 'content'].map((part) => [
+        `${touch}_${part}_bounded`,
+        campaignInput(`${touch}_${part}`),
+      ]),
+    ),
+  ),
+  ...Object.fromEntries(
+    ['first_landing_page', 'last_landing_page', 'form_page'].map((column) => [
+      `${column}_bounded`,
+      {column, raw: '/contactus"><img src=x onerror=alert(1)>', read: pagePath('/contactus"><img')},
+    ]),
+  ),
+  ...Object.fromEntries(
+    ['first', 'last'].flatMap((touch) => [
+      [
+        `${touch}_click_id_bounded`,
+        {column: `${touch}_click_id`, raw: 'gclid:<b>', read: 'gclid:b'},
+      ],
+      [
+        `${touch}_referrer_host_bounded`,
+        {column: `${touch}_referrer_host`, raw: 'EVIL.example/<x>', read: 'evil.example'},
+      ],
+    ]),
+  ),
+}
+
 let supabase: TestSupabase
 let constraints: string[]
 
@@ -99,7 +134,33 @@ const visitor = () => createClient(supabase.url, DEMO_ANON_KEY, {auth: {persistS
 
 it('has a breaking input for every check constraint on what a visitor sends', () => {
   expect(constraints.length).toBeGreaterThan(0)
-  expect(Object.keys(BREAKING_INPUTS).sort()).toEqual(constraints)
+  expect([...Object.keys(BREAKING_INPUTS), ...Object.keys(ATTRIBUTION_INPUTS)].sort()).toEqual(
+    constraints,
+  )
+})
+
+/** A visitor from an address of its own, so that the flood throttle (tested apart) counts none of these rows. */
+let addresses = 0
+const visitorOfItsOwn = () =>
+  createClient(supabase.url, DEMO_ANON_KEY, {
+    auth: {persistSession: false},
+    global: {fetch: fetchFrom(`127.0.3.${(addresses += 1)}`)},
+  })
+
+describe.each(Object.entries(ATTRIBUTION_INPUTS))('%s', (constraint, {column, raw, read}) => {
+  it('refuses what a link could carry, and takes the site’s reading of it', async () => {
+    const visitor = visitorOfItsOwn()
+    const refused = await visitor
+      .from('free_estimate_requests')
+      .insert({...toRow(complete), [column]: raw})
+    expect(refused.error?.code).toBe('23514')
+    expect(refused.error?.message).toContain(`"${constraint}"`)
+    expect(describeRefusal(refused.error!).message).not.toContain(constraint)
+    const taken = await visitor
+      .from('free_estimate_requests')
+      .insert({...toRow(complete), email: `${column}@example.com`, [column]: read})
+    expect(taken.error).toBeNull()
+  })
 })
 
 describe.each(Object.entries(BREAKING_INPUTS))('%s', (constraint, inputs) => {
