@@ -208,8 +208,8 @@ const ROUTES = [
       const claims = await restClaims(req, url, auth.jwtSecret)
       const headers = gatewayHeaders(req, clientAddress)
       const path = `/${params[0] ?? ''}`
-      const {status, body} = await handleRest({req, path, url, claims, db: auth.db, headers})
-      send(res, status, body)
+      const answer = await handleRest({req, path, url, claims, db: auth.db, headers})
+      send(res, answer.status, answer.body, answer.headers)
       // The insert's trigger filled the outbox: drain it now rather than at the clock's next tick.
       if (req.method === 'POST' && path === '/free_estimate_requests') outbox.kick()
     },

@@ -1,15 +1,14 @@
-// The part of PostgREST (under /rest/v1) this project uses, on the tables it exposes: insert (POST), read (GET),
-// update (PATCH) and delete (DELETE) with horizontal filters, each through the caller's role, its grants and
+// The part of PostgREST (under /rest/v1) this project uses, on the tables it exposes: insert (POST), read (GET,
+// HEAD; read.ts) with pages and counts, update (PATCH) and delete (DELETE; write.ts) with horizontal filters, each through the caller's role, its grants and
 // row-level security. Rows go through json_populate_record(set) as in PostgREST, so Postgres itself checks
 // types, constraints and privileges, and its errors come back as PostgREST sends them. Each request runs with
 // request.headers, .method and .path set.
-import type {IncomingMessage} from 'node:http'
-import {asRequest, type Database, type RequestClaims, type RequestSettings} from '../database.ts'
+import {asRequest, type Database, type RequestSettings} from '../database.ts'
 import {isRow, readJsonBody, wantsRepresentation} from './body.ts'
-import {columnChecker, mustBeColumns, selectList} from './columns.ts'
+import {mustBeColumns, selectList} from './columns.ts'
 import {fromPostgres, isPostgresError, postgrestError} from './errors.ts'
-import {filtersOf, whereClause} from './filters.ts'
-import {parseLimit, parseOrder} from './query.ts'
+import {selectRows} from './read.ts'
+import type {RestAnswer, RestRequest} from './types.ts'
 import {deleteRows, updateRows} from './write.ts'
 
 /** The tables exposed, each with the order its rows come in without `order` (oldest first). */
@@ -17,17 +16,6 @@ const TABLES = new Map([
   ['free_estimate_requests', 'created_at.asc'],
   ['staff', 'added_at.asc'],
 ])
-
-export type RestRequest = {
-  req: IncomingMessage
-  path: string
-  url: URL
-  claims: RequestClaims
-  db: Database
-  headers: Record<string, string>
-}
-
-export type RestAnswer = {status: number; body?: unknown}
 
 export async function handleRest(request: RestRequest): Promise<RestAnswer> {
   const {req, path} = request
@@ -62,9 +50,13 @@ type Handler = (
   settings: RequestSettings,
 ) => Promise<RestAnswer>
 
+const select: Handler = (request, table, settings) =>
+  selectRows(request, table, settings, TABLES.get(table)!)
+
 const HANDLERS = new Map<string, Handler>([
   ['POST', insert],
   ['GET', select],
+  ['HEAD', select],
   ['PATCH', updateRows],
   ['DELETE', deleteRows],
 ])
@@ -109,31 +101,4 @@ async function insertColumns(
   if (columns.length === 0) throw postgrestError(400, 'PGRST102', 'Empty or invalid json')
   await mustBeColumns(db, table, columns)
   return columns
-}
-
-async function select({url, claims, db}: RestRequest, table: string, settings: RequestSettings) {
-  const mustExist = await columnChecker(db, table)
-  const list = await selectList(db, table, url.searchParams.get('select'))
-  const order = parseOrder(url.searchParams.get('order') ?? TABLES.get(table)!)
-  order.forEach((term) => mustExist(term.column))
-  const limitParam = url.searchParams.get('limit')
-  const limit = limitParam === null ? '' : ` limit ${parseLimit(limitParam)}`
-  const filters = filtersOf(url.searchParams)
-  filters.forEach((filter) => mustExist(filter.column))
-  const values: unknown[] = []
-  const where = whereClause(filters, `public.${table}`, values)
-  const orderBy = order
-    .map(
-      ({column, direction, nulls}) =>
-        `public.${table}."${column}" ${direction}${nulls ? ` nulls ${nulls}` : ''}`,
-    )
-    .join(', ')
-  const {rows} = await asRequest(
-    db,
-    claims,
-    (tx) =>
-      tx.query(`select ${list} from public.${table}${where} order by ${orderBy}${limit}`, values),
-    settings,
-  )
-  return {status: 200, body: rows}
 }

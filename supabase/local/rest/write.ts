@@ -8,8 +8,8 @@ import {asRequest, type RequestSettings} from '../database.ts'
 import {isRow, readJsonBody, wantsRepresentation} from './body.ts'
 import {columnChecker, mustBeColumns, selectList} from './columns.ts'
 import {postgrestError} from './errors.ts'
-import {filtersOf, whereClause} from './filters.ts'
-import type {RestAnswer, RestRequest} from './router.ts'
+import {filterColumns, filtersOf, whereClause} from './filters.ts'
+import type {RestAnswer, RestRequest} from './types.ts'
 
 async function filteredStatement(
   {url, db}: RestRequest,
@@ -18,7 +18,7 @@ async function filteredStatement(
   values: unknown[],
 ) {
   // PostgREST's limited updates and deletes (limit with order) are not part of this subset: refused, not ignored.
-  const limiting = ['limit', 'order'].find((name) => url.searchParams.has(name))
+  const limiting = ['limit', 'offset', 'order'].find((name) => url.searchParams.has(name))
   if (limiting) {
     throw postgrestError(
       400,
@@ -29,7 +29,7 @@ async function filteredStatement(
   }
   const filters = filtersOf(url.searchParams)
   const mustExist = await columnChecker(db, table)
-  filters.forEach((filter) => mustExist(filter.column))
+  filters.flatMap(filterColumns).forEach(mustExist)
   if (filters.length === 0)
     throw postgrestError(400, '21000', `${statement} requires a WHERE clause`)
   return whereClause(filters, `public.${table}`, values)
