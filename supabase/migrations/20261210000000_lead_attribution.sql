@@ -58,17 +58,13 @@ grant insert (
 -- Staff filter and count leads by where they came from.
 create index free_estimate_requests_first_source on public.free_estimate_requests (first_source, first_campaign);
 
--- The leads staff filter, by where they first came from: per source, how many, how many are past "new"
--- (contacted, won or lost), and how many were won. Security invoker: row-level security decides the rows, so
--- anyone who is not staff counts none. The same filters as the staff page's list (status, source, campaign, a
--- search in name, e-mail and phone).
-create function public.lead_source_summary(
-  status_filter public.lead_status default null,
-  source_filter text default null,
-  campaign_filter text default null,
-  search text default null
-)
-  returns table (source text, leads bigint, contacted bigint, won bigint)
+-- The leads staff filter, by where they first came from: per first source and campaign, how many, how many are
+-- past "new" (contacted, won or lost), and how many were won. The staff page sums them per source for its summary,
+-- and offers the sources and campaigns as its filters. Security invoker: row-level security decides the rows, so
+-- anyone who is not staff counts none. Filtered as the staff page's list is by status and by a search in name,
+-- e-mail and phone (its source and campaign filters pick from these rows).
+create function public.lead_sources(status_filter public.lead_status default null, search text default null)
+  returns table (source text, campaign text, leads bigint, contacted bigint, won bigint)
   language sql
   stable
   security invoker
@@ -76,23 +72,21 @@ create function public.lead_source_summary(
 as $$
   select
     coalesce(r.first_source, '(not recorded)') as source,
+    r.first_campaign as campaign,
     count(*) as leads,
     count(*) filter (where r.status <> 'new') as contacted,
     count(*) filter (where r.status = 'won') as won
   from public.free_estimate_requests r
   where (status_filter is null or r.status = status_filter)
-    and (source_filter is null or coalesce(r.first_source, '(not recorded)') = source_filter)
-    and (campaign_filter is null or r.first_campaign = campaign_filter)
     and (
       search is null or search = ''
       or r.name ilike '%' || search || '%'
       or r.email ilike '%' || search || '%'
       or r.phone ilike '%' || search || '%'
     )
-  group by 1
-  order by leads desc, source
+  group by 1, 2
+  order by leads desc, source, campaign nulls last
 $$;
 
-revoke all on function public.lead_source_summary(public.lead_status, text, text, text) from public, anon;
-grant execute on function public.lead_source_summary(public.lead_status, text, text, text)
-  to authenticated, service_role;
+revoke all on function public.lead_sources(public.lead_status, text) from public, anon;
+grant execute on function public.lead_sources(public.lead_status, text) to authenticated, service_role;

@@ -1,6 +1,6 @@
 // Where leads came from (20261210000000_lead_attribution.sql), on real Postgres (PGlite) through the roles PostgREST
 // runs requests as: every value bounded by the database, sent by the insert and changed by no one after, read by
-// staff only; and the staff page's summary by source, its counts worked out by hand.
+// staff only; and the counts by source and campaign the staff page's summary and filters read, worked out by hand.
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {asRequest, openDatabase, type Database, type RequestClaims} from '../local/database.ts'
 import {
@@ -133,8 +133,8 @@ describe('the attribution columns', () => {
   })
 })
 
-describe('lead_source_summary', () => {
-  // Leads by first source and status, worked out by hand below.
+describe('lead_sources', () => {
+  // Leads by first source, campaign and status, worked out by hand below.
   const seeded: [string | null, string | null, string][] = [
     ['google', 'brand', 'won'],
     ['google', 'brand', 'won'],
@@ -162,8 +162,8 @@ describe('lead_source_summary', () => {
     }
   })
 
-  const summary = (args = '') =>
-    as<Row>(staff, `select * from public.lead_source_summary(${args})`).then(({rows}) =>
+  const sources = (args = '') =>
+    as<Row>(staff, `select * from public.lead_sources(${args})`).then(({rows}) =>
       rows.map((row) => ({
         ...row,
         leads: Number(row.leads),
@@ -172,35 +172,31 @@ describe('lead_source_summary', () => {
       })),
     )
 
-  it('counts each source’s leads, those past new, and those won', async () => {
-    // google: 5 leads, 4 past new (won, won, contacted, lost), 2 won; newsletter: 3, 1 past new, 1 won.
-    expect(await summary()).toEqual([
-      {source: 'google', leads: 5, contacted: 4, won: 2},
-      {source: 'newsletter', leads: 3, contacted: 1, won: 1},
-      {source: '(not recorded)', leads: 1, contacted: 1, won: 0},
+  it('counts each source and campaign’s leads, those past new, and those won', async () => {
+    // google/brand: 3 leads, all past new, 2 won; google/generic: 2, 1 past new (lost), none won;
+    // newsletter: 3, 1 past new, 1 won; not recorded: 1, past new, none won.
+    expect(await sources()).toEqual([
+      {source: 'google', campaign: 'brand', leads: 3, contacted: 3, won: 2},
+      {source: 'newsletter', campaign: null, leads: 3, contacted: 1, won: 1},
+      {source: 'google', campaign: 'generic', leads: 2, contacted: 1, won: 0},
+      {source: '(not recorded)', campaign: null, leads: 1, contacted: 1, won: 0},
     ])
   })
 
-  it('counts only the filtered leads: by campaign, status, source and search', async () => {
-    expect(await summary(`campaign_filter => 'brand'`)).toEqual([
-      {source: 'google', leads: 3, contacted: 3, won: 2},
+  it('counts only the leads of a status, or that a search finds', async () => {
+    expect(await sources(`status_filter => 'new'`)).toEqual([
+      {source: 'newsletter', campaign: null, leads: 2, contacted: 0, won: 0},
+      {source: 'google', campaign: 'generic', leads: 1, contacted: 0, won: 0},
     ])
-    expect(await summary(`status_filter => 'new'`)).toEqual([
-      {source: 'newsletter', leads: 2, contacted: 0, won: 0},
-      {source: 'google', leads: 1, contacted: 0, won: 0},
-    ])
-    expect(await summary(`source_filter => '(not recorded)'`)).toEqual([
-      {source: '(not recorded)', leads: 1, contacted: 1, won: 0},
-    ])
-    expect(await summary(`search => 'lead 5'`)).toEqual([
-      {source: 'newsletter', leads: 1, contacted: 1, won: 1},
+    expect(await sources(`search => 'lead 5'`)).toEqual([
+      {source: 'newsletter', campaign: null, leads: 1, contacted: 1, won: 1},
     ])
   })
 
   it('counts nothing for a signed-in user who is not staff, and may not be called by a visitor', async () => {
-    expect((await as(user, 'select * from public.lead_source_summary()')).rows).toEqual([])
+    expect((await as(user, 'select * from public.lead_sources()')).rows).toEqual([])
     for (const [who, claims] of anonymous)
-      expect(await outcome(as(claims, 'select * from public.lead_source_summary()')), who).toMatch(
+      expect(await outcome(as(claims, 'select * from public.lead_sources()')), who).toMatch(
         /^42501: permission denied/,
       )
   })
