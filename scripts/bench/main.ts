@@ -1,7 +1,7 @@
 // `npm run bench`: performance numbers, measured here and printed as tables. Not part of `npm test`.
 // BENCH_RUNS: Lighthouse runs per route, the median kept (default 3).
 // BENCH_ONLY=site|photo-poster|dead-time|estimates|sign-ins|publish|scheduled-release|edge|security|lake|
-// lake-scale|startup|leads|images|studio runs one part;
+// lake-scale|startup|leads|leads-crash|images|studio runs one part;
 // BENCH_LAKE_SIZES=100,1000 limits the lake-scale part's dataset sizes (default 100, 1,000, 5,000, 20,000);
 // BENCH_ROUTES=/,/tradingview limits the Lighthouse routes (the bare page is always measured).
 import {assertChromium} from '@quantedge/test-support/chromium'
@@ -11,6 +11,7 @@ import {benchEstimates, estimatesTable} from './estimates.ts'
 import {benchImages, imagesTable, KEPT_P95_TARGET_MS} from './images.ts'
 import {benchLake, lakeTable} from './lake.ts'
 import {benchLeads, leadsTable, LEADS_P95_TARGET_MS} from './leads.ts'
+import {benchLeadsCrash, leadsCrashTable, leadsCrashVerdict} from './leadsCrash.ts'
 import {
   benchLakeScale,
   LAKE_SCALE_SIZES,
@@ -131,6 +132,16 @@ const parts: Part[] = [
             ? `Staff have each lead's mail within ${LEADS_P95_TARGET_MS} ms at p95.`
             : `Target missed: p95 ${result.p95Ms} ms`,
       }
+    },
+  },
+  {
+    name: 'leads-crash',
+    announce:
+      'Leads after a crash: supabase/local killed with -9 while a burst of 100 leads is mailed, then started again',
+    heading: 'Leads after kill -9 (restart → last lead in the dev mailbox, supabase/local)',
+    measure: async () => {
+      const result = await benchLeadsCrash()
+      return {table: leadsCrashTable(result), verdict: leadsCrashVerdict(result)}
     },
   },
   {

@@ -129,3 +129,65 @@ it.each([
   expect(response.status).toBe(400)
   expect(await response.json()).toEqual({Error: expect.stringMatching(error)})
 })
+
+// Mailpit refuses an API request whose Origin is not its own or one given with --api-cors (403 "Blocked due to
+// CORS violation", server/cors.go and server/server.go), and its send API consumes application/json
+// (server/apiv1/send.go). A web page's CORS "simple request" (text/plain, any origin, no preflight) must not drop
+// a message into the mailbox.
+describe('who may send', () => {
+  /** An origin under the mailbox's own port, known once it listens. */
+  const onOwnPort = (origin: string) => () => `${origin}:${new URL(server.url).port}`
+  const post = (headers: Record<string, string>, body: BodyInit = JSON.stringify(mail('x'))) =>
+    fetch(`${server.url}/api/v1/send`, {method: 'POST', headers, body})
+
+  it.each([
+    ['a foreign page’s simple request', () => 'https://evil.example', 'text/plain'],
+    ['a foreign page’s JSON', () => 'https://evil.example', 'application/json'],
+    ['another port of this machine', () => 'http://127.0.0.1:1', 'application/json'],
+    ['a page rebound to this address by DNS', onOwnPort('http://evil.example'), 'application/json'],
+    ['an opaque origin', () => 'null', 'application/json'],
+  ])('refuses %s with 403, delivering nothing', async (_, originOf, type) => {
+    const origin = originOf()
+    const subject = `from ${origin} as ${type}`
+    const response = await post(
+      {'Origin': origin, 'Content-Type': type},
+      JSON.stringify(mail(subject)),
+    )
+    expect(response.status).toBe(403)
+    expect(await response.json()).toEqual({
+      Error: `Blocked due to CORS violation: ${origin} may not send through this mailbox`,
+    })
+    expect(await subjects()).not.toContain(subject)
+  })
+
+  it.each([
+    ['text/plain', 'text/plain;charset=UTF-8'],
+    ['a form', 'application/x-www-form-urlencoded'],
+    ['no type', undefined],
+  ])('refuses a body sent as %s with 415, delivering nothing', async (_, type) => {
+    const subject = `sent as ${type}`
+    const body = new TextEncoder().encode(JSON.stringify(mail(subject)))
+    const response = await post(type ? {'Content-Type': type} : {}, body)
+    expect(response.status).toBe(415)
+    expect(await response.json()).toEqual({
+      Error: 'The send API takes a JSON body: send it with Content-Type: application/json',
+    })
+    expect(await subjects()).not.toContain(subject)
+  })
+
+  it.each([
+    ['no Origin (a server, as notify-staff)', undefined],
+    ['its own origin', onOwnPort('http://127.0.0.1')],
+    ['its own port under localhost', onOwnPort('http://localhost')],
+  ])('takes JSON from %s', async (label, originOf) => {
+    const response = await post(
+      {
+        ...(originOf ? {Origin: originOf()} : {}),
+        'Content-Type': 'application/json; charset=utf-8',
+      },
+      JSON.stringify(mail(`taken from ${label}`)),
+    )
+    expect(response.status).toBe(200)
+    expect(await subjects()).toContain(`taken from ${label}`)
+  })
+})

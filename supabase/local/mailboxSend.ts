@@ -5,12 +5,14 @@
 // (https://resend.com/docs/dashboard/emails/idempotency-keys): a key of 1 to 256 characters; the same key
 // and body within 24 hours answers the first message's ID and delivers nothing; the same key with another
 // body is 409 (Resend's invalid_idempotent_request, in its words). Requests are answered one at a time, so
-// Resend's 409 for two concurrent requests with one key cannot arise here.
+// Resend's 409 for two concurrent requests with one key cannot arise here. Only JSON from no foreign origin is
+// taken (mailboxSendPolicy.ts).
 import {createHash} from 'node:crypto'
 import type {IncomingMessage, ServerResponse} from 'node:http'
 import {bodyRefusal, readJsonWithin} from '@quantedge/server-kit/body'
 import {send} from '@quantedge/server-kit/send'
 import type {MailAddress, Mailbox, SentMail} from './mailbox.ts'
+import {sendRefusal} from './mailboxSendPolicy.ts'
 
 /** Mailpit's default largest message (--max-message-size, 30 MB); JSON nests no deeper than a message does. */
 const MAX_BODY_BYTES = 30 * 1024 * 1024
@@ -43,6 +45,8 @@ export async function sendThroughMailbox(
   req: IncomingMessage,
   res: ServerResponse,
 ) {
+  const refused = sendRefusal(req)
+  if (refused) return refuse(res, refused.status, refused.message)
   const key = req.headers['idempotency-key']
   if (key !== undefined && (typeof key !== 'string' || key.length < 1 || key.length > 256))
     return refuse(res, 400, 'Idempotency keys, if present, must have between 1 and 256 characters.')
@@ -84,11 +88,14 @@ const optionalString = (body: Record<string, unknown>, field: string) => {
   return value
 }
 
+/** The header each field becomes, as Mailpit names it in its refusals. */
+const HEADER_NAMES: Record<string, string> = {ReplyTo: 'Reply-To'}
+
 function address(value: unknown, field: string): MailAddress {
   if (!isRecord(value) || typeof value.Email !== 'string')
     throw new Refused(`${field} must be an object with an Email`)
   if (!/^[^\s@<>]+@[^\s@<>]+$/.test(value.Email))
-    throw new Refused(`invalid ${field} address: ${value.Email}`)
+    throw new Refused(`invalid ${HEADER_NAMES[field] ?? field} address: ${value.Email}`)
   const name = value.Name ?? ''
   if (typeof name !== 'string') throw new Refused(`${field} Name must be a string`)
   return {Address: value.Email, Name: name}

@@ -3,7 +3,9 @@
 // notify-staff with the publishable key, only when a notification is due; this does the same from the
 // stand-in's process, calling the function in-process as /functions/v1/notify-staff would. Besides the
 // interval it is kicked after each insert into free_estimate_requests, so a lead is mailed well within a second.
-// Runs never overlap: kicks during a run make one more run after it.
+// Runs never overlap: kicks during a run make one more run after it. pg_cron goes on ticking while the stand-in is
+// down: started again, the clock looks at once, and once more when the leases it finds end (a sender killed
+// mid-drain holds its leads until then), so what was leased is mailed as soon as the lease allows.
 import type {Database} from './database.ts'
 import type {FunctionRunner} from './functions/runner.ts'
 import {DEMO_ANON_KEY} from './keys.ts'
@@ -24,6 +26,8 @@ export const every =
 
 export type OutboxClock = {
   kick: () => void
+  /** Once the project's URL is known: a run now, and one when the leases left from before the start end. */
+  catchUp: () => Promise<void>
   /** Resolves once no run is under way (kicks during a run included). */
   settled: () => Promise<void>
   stop: () => Promise<void>
@@ -36,6 +40,14 @@ const DUE_SQL = `select exists (
     and (n.claimed_until is null or n.claimed_until <= now())
 ) as due`
 
+// When the last lease still held ends, in milliseconds from now; null when none is held.
+const LEASES_END_SQL = `select ceil(extract(epoch from max(n.claimed_until) - now()) * 1000)::integer as ms
+  from public.lead_notifications n
+  where n.sent_at is null and n.claimed_until > now()`
+
+/** Past the lease's end, so the run finds it over. */
+const LEASE_END_MARGIN_MS = 50
+
 export function startOutboxClock(
   db: Database,
   runner: FunctionRunner,
@@ -45,6 +57,7 @@ export function startOutboxClock(
   let running: Promise<void> | undefined
   let again = false
   let stopped = false
+  let leasesEnd: NodeJS.Timeout | undefined
   const wake = async () => {
     const {rows} = await db.query<{due: boolean}>(DUE_SQL)
     if (!rows[0]?.due) return
@@ -81,11 +94,20 @@ export function startOutboxClock(
     while (running) await running
   }
   const cancel = schedule(kick)
+  const catchUp = async () => {
+    const ms = (await db.query<{ms: number | null}>(LEASES_END_SQL)).rows[0]?.ms
+    kick()
+    if (ms === null || ms === undefined || stopped) return
+    leasesEnd = setTimeout(kick, ms + LEASE_END_MARGIN_MS)
+    leasesEnd.unref()
+  }
   return {
     kick,
+    catchUp,
     settled,
     stop: async () => {
       cancel()
+      clearTimeout(leasesEnd)
       stopped = true
       await settled()
     },

@@ -139,7 +139,7 @@ export async function startLocalSupabase(
     }
     const outbox =
       options.outboxSchedule === 'off'
-        ? {kick: () => {}, settled: async () => {}, stop: async () => {}}
+        ? {kick: () => {}, catchUp: async () => {}, settled: async () => {}, stop: async () => {}}
         : startOutboxClock(db, runner, projectUrl, options.outboxSchedule)
     const server = createServer(
       answeringErrors(
@@ -152,6 +152,8 @@ export async function startLocalSupabase(
     // Stopped before the server closes: a run of the function calls back into this server.
     started.push(outbox.stop)
     auth.publicUrl = `http://${host}:${port}`
+    // Only now: a run of notify-staff calls this server back at its URL.
+    await outbox.catchUp()
     return {
       url: auth.publicUrl,
       mailboxUrl,

@@ -1,7 +1,13 @@
 // The production migration on real Postgres (PGlite): who may do what, and every check constraint. What staff
 // may do is in staff_work_leads.test.ts.
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {asRequest, openDatabase, type Database, type RequestClaims} from '../local/database.ts'
+import {
+  asRequest,
+  openDatabase,
+  type Database,
+  type RequestClaims,
+  type RequestSettings,
+} from '../local/database.ts'
 
 let db: Database
 const USER_A = '00000000-0000-4000-8000-00000000000a'
@@ -34,14 +40,23 @@ const validRequest = {
 type Row = Record<string, unknown>
 
 /** Inserts one row as PostgREST would, without RETURNING (anon may not select). */
-const insert = (claims: RequestClaims, row: Row) =>
-  asRequest(db, claims, (tx) =>
-    tx.query(
-      `insert into public.free_estimate_requests (${Object.keys(row).join(', ')})
+const insert = (claims: RequestClaims, row: Row, request?: RequestSettings) =>
+  asRequest(
+    db,
+    claims,
+    (tx) =>
+      tx.query(
+        `insert into public.free_estimate_requests (${Object.keys(row).join(', ')})
        select ${Object.keys(row).join(', ')} from json_populate_recordset(null::public.free_estimate_requests, $1::json)`,
-      [JSON.stringify([row])],
-    ),
+        [JSON.stringify([row])],
+      ),
+    request,
   )
+
+/** A visitor's insert from a client address of its own, so the flood throttle (tested apart) counts none. */
+let visitors = 0
+const insertAsVisitor = (row: Row) =>
+  insert(anon, row, {headers: {'x-real-ip': `10.2.0.${(visitors += 1)}`}})
 
 const sqlstate = (promise: Promise<unknown>) =>
   promise.then(
@@ -173,6 +188,53 @@ describe('each check refuses what the form refuses', () => {
   })
 })
 
+// The e-mail becomes the Reply-To of the mail staff get: only what every mail API takes there is stored (Mailpit's
+// send API parses it with Go's net/mail.ParseAddress, server/apiv1/send.go; Resend answers validation_error).
+describe('the e-mail is one address a mail API takes as Reply-To', () => {
+  it.each([
+    ['a second address smuggled in', 'a@example.com>,<evil'],
+    ['two addresses', 'a@example.com, b@example.com'],
+    ['a display name', 'Asha <asha@example.com>'],
+    ['a quoted local part', '"asha"@example.com'],
+    ['a doubled dot', 'asha..rao@example.com'],
+    ['a leading dot', '.asha@example.com'],
+    ['a trailing dot', 'asha.@example.com'],
+    ['a domain starting with a hyphen', 'asha@-example.com'],
+    ['a header after a line break', 'asha@example.com\nBcc: x@example.com'],
+    ['a space inside it', 'asha rao@example.com'],
+    ['a letter outside ASCII', 'āsha@example.com'],
+  ])('refuses %s, naming the check the site reads (email_present)', async (_case, email) => {
+    const refused = await insertAsVisitor({...validRequest, email}).catch(
+      (error: {code: string; constraint: string}) => error,
+    )
+    expect(refused).toMatchObject({code: '23514', constraint: 'email_present'})
+    expect(await rowsFor(email)).toEqual([])
+  })
+
+  it.each([
+    ['plus and dots', 'asha.rao+leads@mail.example.co.in'],
+    ['an apostrophe', "o'brien@example.ie"],
+    ['upper case', 'Asha@Example.COM'],
+    ['white space around it, as before (the mail trims it)', ' asha.spaced@example.com '],
+    ['the longest the form takes', `${'x'.repeat(254 - '@example.com'.length)}@example.com`],
+  ])('takes %s', async (_case, email) => {
+    await insertAsVisitor({...validRequest, email})
+    expect(await rowsFor(email)).toHaveLength(1)
+  })
+
+  it('keeps the rows stored before the check as they were, and staff may still work them', async () => {
+    const email = 'old@example.com>,<evil'
+    await insert(service, {...validRequest, email, created_at: '2026-01-05T09:00:00Z'})
+    const [row] = await rowsFor(email)
+    await asRequest(db, service, (tx) =>
+      tx.query(`update public.free_estimate_requests set status = 'contacted' where id = $1`, [
+        row!.id,
+      ]),
+    )
+    expect(await rowsFor(email)).toMatchObject([{status: 'contacted'}])
+  })
+})
+
 it('records the migrations it applied', async () => {
   const {rows} = await db.query<{version: string; name: string}>(
     'select version, name from supabase_migrations.schema_migrations order by version',
@@ -184,5 +246,8 @@ it('records the migrations it applied', async () => {
     {version: '20261203000100', name: 'lead_notifications'},
     {version: '20261204000000', name: 'staff_emails'},
     {version: '20261210000000', name: 'lead_attribution'},
+    {version: '20261211000000', name: 'reply_to_email'},
+    {version: '20261211000100', name: 'lead_notification_failures'},
+    {version: '20261211000200', name: 'lead_notification_leases'},
   ])
 })

@@ -1,6 +1,7 @@
 // The staff-notification outbox on real Postgres (PGlite): filled in the insert's transaction, drained only by
-// the service role through claim/record functions with leases and backoff, and kept across a restart. Times
-// are passed in (`as_of`), taken from the rows themselves, so nothing here depends on the machine's speed.
+// the service role through claim/record functions with leases and backoff, refusals for good ending the retries,
+// and kept across a restart. Times are passed in (`as_of`), taken from the rows themselves, so nothing here
+// depends on the machine's speed.
 import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
@@ -27,6 +28,7 @@ type Notification = {
   attempts: number
   last_error: string | null
   sent_at: Date | null
+  failed_at: Date | null
   provider_message_id: string | null
 }
 
@@ -95,17 +97,28 @@ const recordFailed = async (leadId: string, claimId: string, asOf: Date) =>
   (
     await as<{next: Date | null}>(
       service,
-      'select public.record_lead_notification_failed($1, $2, $3, $4) as next',
+      'select public.record_lead_notification_failed($1, $2, $3, false, $4) as next',
       [leadId, claimId, 'provider answered 503', asOf.toISOString()],
     )
   ).rows[0]!.next
+
+/** The mail API refused the mail for good; answers whether the next attempt is never ('infinity'). */
+const recordRefused = async (leadId: string, claimId: string, asOf: Date, database = db) =>
+  (
+    await as<{never: boolean | null}>(
+      service,
+      `select public.record_lead_notification_failed($1, $2, $3, true, $4) = 'infinity' as never`,
+      [leadId, claimId, 'The mail API answered 400: invalid Reply-To address', asOf.toISOString()],
+      database,
+    )
+  ).rows[0]!.never
 
 const seconds = (time: Date, n: number) => new Date(time.getTime() + n * 1000)
 
 /** Clears the outbox of earlier tests' leads, so each test claims only its own. */
 const sendAllPending = () =>
   db.query(
-    "update public.lead_notifications set sent_at = now(), provider_message_id = 'earlier' where sent_at is null",
+    "update public.lead_notifications set sent_at = now(), provider_message_id = 'earlier' where sent_at is null and failed_at is null",
   )
 
 beforeAll(async () => {
@@ -210,6 +223,7 @@ describe('who may reach the outbox', () => {
       ['attempts', 0],
       ['last_error', 'x'],
       ['sent_at', '2020-01-01T00:00:00Z'],
+      ['failed_at', '2020-01-01T00:00:00Z'],
       ['provider_message_id', 'forged'],
     ]) {
       expect(await refused(`update public.lead_notifications set ${column} = $1`, [value])).toBe(
@@ -302,6 +316,17 @@ describe('claiming', () => {
     expect(await notification(id)).toMatchObject({claim_id: retried!.claim_id, last_error: null})
   })
 
+  it('leases for 5 seconds when the sender names no lease, so a dead sender’s leads are due again within seconds', async () => {
+    const id = await sendLead('short-lease@example.com')
+    const asOf = (await notification(id))!.next_attempt_at
+    await as(service, 'select * from public.claim_lead_notifications(10, as_of => $1)', [
+      asOf.toISOString(),
+    ])
+    expect((await notification(id))!.claimed_until).toEqual(seconds(asOf, 5))
+    expect(await claim(seconds(asOf, 4))).toEqual([])
+    expect(await claim(seconds(asOf, 5))).toMatchObject([{lead_id: id, attempt: 2}])
+  })
+
   it('does not hand out a notification before it is due', async () => {
     const id = await sendLead('not-yet@example.com')
     const due = (await notification(id))!.next_attempt_at
@@ -312,7 +337,7 @@ describe('claiming', () => {
   it.each([
     ['a batch of 0', 0, 120],
     ['a batch of 101', 101, 120],
-    ['a lease of 9 seconds', 10, 9],
+    ['a lease of 0 seconds', 10, 0],
     ['a lease over an hour', 10, 3601],
   ])('refuses %s', async (_case, batch, lease) => {
     expect(await sqlstate(claim(new Date(), batch, lease))).toBe('22023')
@@ -363,6 +388,55 @@ describe('recording the result', () => {
     await claim(seconds(asOf, 60), 10, 60)
     expect(await recordSent(id, 're_late', seconds(asOf, 90))).toBe(true)
     expect(await claim(seconds(asOf, 3600))).toEqual([])
+  })
+})
+
+describe('a refusal for good', () => {
+  it('ends the retries: failed, with the reason, never handed out again', async () => {
+    const id = await sendLead('refused@example.com')
+    const asOf = (await notification(id))!.next_attempt_at
+    const [claimed] = await claim(asOf)
+    expect(await recordRefused(id, claimed!.claim_id, asOf)).toBe(true)
+    expect(await claim(seconds(asOf, 365 * 24 * 3600))).toEqual([])
+    expect(await notification(id)).toMatchObject({
+      failed_at: asOf,
+      sent_at: null,
+      claim_id: null,
+      attempts: 1,
+      last_error: 'The mail API answered 400: invalid Reply-To address',
+    })
+  })
+
+  it('counts only from the current claim', async () => {
+    const id = await sendLead('refused-late@example.com')
+    const asOf = (await notification(id))!.next_attempt_at
+    const [crashed] = await claim(asOf, 10, 60)
+    const [current] = await claim(seconds(asOf, 60))
+    expect(await recordRefused(id, crashed!.claim_id, seconds(asOf, 61))).toBeNull()
+    expect(await notification(id)).toMatchObject({claim_id: current!.claim_id, failed_at: null})
+  })
+
+  it('gives way to a late report that the mail went', async () => {
+    const id = await sendLead('refused-then-sent@example.com')
+    const asOf = (await notification(id))!.next_attempt_at
+    const [claimed] = await claim(asOf)
+    await recordRefused(id, claimed!.claim_id, asOf)
+    expect(await recordSent(id, 're_late', seconds(asOf, 1))).toBe(true)
+    expect(await notification(id)).toMatchObject({failed_at: null, provider_message_id: 're_late'})
+  })
+
+  it('ends a notification already stuck in hourly retries at its next refusal', async () => {
+    const id = await sendLead('stuck@example.com')
+    let asOf = (await notification(id))!.next_attempt_at
+    for (let attempt = 1; attempt <= 12; attempt += 1) {
+      const [claimed] = await claim(asOf)
+      asOf = (await recordFailed(id, claimed!.claim_id, asOf))!
+    }
+    const [last] = await claim(asOf)
+    expect(last).toMatchObject({attempt: 13})
+    expect(await recordRefused(id, last!.claim_id, asOf)).toBe(true)
+    expect(await claim(seconds(asOf, 365 * 24 * 3600))).toEqual([])
+    expect(await notification(id)).toMatchObject({attempts: 13, failed_at: asOf})
   })
 })
 
@@ -460,9 +534,14 @@ describe('waking notify-staff on hosted Supabase', () => {
         }),
       ])
 
-      await claim(due, 10, 60, hosted)
+      const [claimed] = await claim(due, 10, 60, hosted)
       expect(await wake(seconds(due, 59))).toBeNull()
       expect(await wake(seconds(due, 60))).toEqual(expect.any(Number))
+      expect(await posts()).toHaveLength(2)
+
+      // A notification refused for good wakes no one, ever.
+      await recordRefused(id, claimed!.claim_id, seconds(due, 1), hosted)
+      expect(await wake(seconds(due, 365 * 24 * 3600))).toBeNull()
       expect(await posts()).toHaveLength(2)
     })
   })

@@ -1,7 +1,8 @@
 // notify-staff: mails the sales address one message per new estimate request, from the outbox the insert's
 // trigger fills. Called by POST with any key or none (verify_jwt = false in supabase/config.toml): pg_cron's job
 // on hosted Supabase, supabase/local's clock here. The caller's key grants nothing; the function acts with its
-// own service-role key. Answers how many mails went and how many failed (to be retried with backoff).
+// own service-role key. Answers how many mails went, how many failed (to be retried with backoff) and how many
+// the mail API refused for good (not retried).
 import {jsonResponse, type FunctionCore} from '../_shared/functionCore.ts'
 import {drainOutbox} from './drain.ts'
 import {outbox} from './outbox.ts'

@@ -59,7 +59,8 @@ export function leadMail(lead: Lead, from: string, to: string[]): Mail {
   return {
     from,
     to,
-    replyTo: lead.email,
+    // The table allows white space around the address (20261211000000_reply_to_email.sql); a header does not.
+    replyTo: lead.email.trim(),
     subject: `New estimate request: ${oneLine(lead.name)}`,
     text,
     html,

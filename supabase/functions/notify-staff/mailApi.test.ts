@@ -1,6 +1,7 @@
 // What notify-staff sends to each mail API and how it reads the answers: Resend's request shape, key and
 // Idempotency-Key, and its idempotency refusals (a key used before with another body means the mail went; a
-// concurrent request is retried); Mailpit's shape; failures that leave the lead to be retried.
+// concurrent request is retried); Mailpit's shape; failures that leave the lead to be retried, and refusals of
+// the mail itself that end its retries (Resend's documented errors, Mailpit's 400 {Error} from send.go).
 import {describe, expect, it} from 'vitest'
 import {leadMail} from './leadMail.ts'
 import {sendMail} from './mailApi.ts'
@@ -44,6 +45,22 @@ describe('the lead’s mail', () => {
     expect(mail.text).toContain('<script>alert(1)</script>')
     expect(mail.replyTo).toBe('asha@example.com')
   })
+
+  it('answers to the visitor’s address without the white space the table lets around it', () => {
+    const lead = {
+      lead_id: 'lead-3',
+      created_at: '2026-11-25T09:00:00Z',
+      name: 'Asha',
+      email: ' asha@example.com\n',
+      phone: '1',
+      platforms: ['Python'],
+      requirements: ['Backtesting'],
+      description: 'x',
+    }
+    expect(leadMail(lead, 'leads@example.com', ['sales@example.com']).replyTo).toBe(
+      'asha@example.com',
+    )
+  })
 })
 
 describe('Resend', () => {
@@ -75,15 +92,52 @@ describe('Resend', () => {
     expect(await sendMail(resend, mail, 'lead-1', fetchImpl)).toMatchObject({sent: true})
   })
 
+  // Resend's errors (https://resend.com/docs/api-reference/errors) that say "later", or that every lead would
+  // get until a setting of ours is fixed.
   it.each([
     [409, {statusCode: 409, name: 'concurrent_idempotent_requests', message: '…'}],
     [429, {statusCode: 429, name: 'rate_limit_exceeded', message: 'Too many requests'}],
+    [429, {statusCode: 429, name: 'daily_quota_exceeded', message: '…'}],
+    [401, {statusCode: 401, name: 'missing_api_key', message: 'Missing API key'}],
+    [403, {statusCode: 403, name: 'invalid_api_key', message: 'API key is invalid'}],
+    [403, {statusCode: 403, name: 'validation_error', message: 'The domain is not verified'}],
+    [404, {statusCode: 404, name: 'not_found', message: 'The requested endpoint does not exist'}],
     [500, {statusCode: 500, name: 'internal_server_error', message: 'oops'}],
   ])('leaves the lead to be retried when Resend answers %i', async (status, body) => {
     const {fetchImpl} = answering(status, body)
     expect(await sendMail(resend, mail, 'lead-1', fetchImpl)).toEqual({
       sent: false,
       error: expect.stringContaining(`Resend answered ${status}`),
+      permanent: false,
+    })
+  })
+
+  // Resend's refusals of the mail itself: the same request would be refused again.
+  it.each([
+    [
+      422,
+      {
+        statusCode: 422,
+        name: 'validation_error',
+        message:
+          'Invalid `reply_to` field. The email address needs to follow the `email@example.com` format.',
+      },
+    ],
+    [
+      400,
+      {
+        statusCode: 400,
+        name: 'validation_error',
+        message: 'We found an error with one or more fields',
+      },
+    ],
+    [422, {statusCode: 422, name: 'missing_required_field', message: 'Missing `to` field.'}],
+  ])('ends the retries when Resend refuses the mail itself with %i', async (status, body) => {
+    const {fetchImpl} = answering(status, body)
+    expect(await sendMail(resend, mail, 'lead-1', fetchImpl)).toEqual({
+      sent: false,
+      error: `Resend answered ${status}: ${JSON.stringify(body)}`,
+      permanent: true,
     })
   })
 
@@ -93,6 +147,7 @@ describe('Resend', () => {
     expect(await sendMail(resend, mail, 'lead-1', failing)).toEqual({
       sent: false,
       error: 'The mail API did not answer: connect ECONNREFUSED',
+      permanent: false,
     })
   })
 })
@@ -116,11 +171,27 @@ describe('a Mailpit-compatible API', () => {
     })
   })
 
-  it('leaves the lead to be retried on a refusal', async () => {
-    const {fetchImpl} = answering(400, {Error: 'invalid To address: sales'})
+  // Mailpit answers 400 {Error} for every message it cannot build (server/apiv1/send.go).
+  it('ends the retries when it refuses the mail (400 {Error})', async () => {
+    const {fetchImpl} = answering(400, {Error: 'invalid Reply-To address: a@example.com>,<evil'})
     expect(await sendMail(mailpit, mail, 'lead-2', fetchImpl)).toEqual({
       sent: false,
-      error: 'The mail API answered 400: {"Error":"invalid To address: sales"}',
+      error:
+        'The mail API answered 400: {"Error":"invalid Reply-To address: a@example.com>,<evil"}',
+      permanent: true,
+    })
+  })
+
+  it.each([
+    [401, 'Unauthorised.'],
+    [403, 'Blocked due to CORS violation'],
+    [404, 'Not found'],
+    [415, 'The send API takes a JSON body'],
+  ])('leaves the lead to be retried when it refuses our setup (%i)', async (status, error) => {
+    const {fetchImpl} = answering(status, {Error: error})
+    expect(await sendMail(mailpit, mail, 'lead-2', fetchImpl)).toMatchObject({
+      sent: false,
+      permanent: false,
     })
   })
 })
@@ -139,6 +210,25 @@ describe('settings', () => {
       to: ['sales@example.com', 'owner@example.com'],
       mailApi: {kind: 'resend', url: 'https://api.resend.com/emails', key: 're_key'},
     })
+  })
+
+  // So that a refusal of the mail (which ends its retries) can only be about the lead, never our own addresses.
+  it.each([
+    ['LEADS_NOTIFY_TO', 'sales'],
+    ['LEADS_NOTIFY_TO', 'sales@example.com, <owner>'],
+    ['LEADS_NOTIFY_FROM', 'QuantEdge leads <leads>'],
+  ])('refuses to run with %s "%s", which is no address', (name, value) => {
+    expect(() => readSettings((setting) => (setting === name ? value : env[setting]))).toThrow(
+      `${name} "`,
+    )
+  })
+
+  it('takes a sender with a name', () => {
+    const named: Record<string, string> = {
+      ...env,
+      LEADS_NOTIFY_FROM: 'QuantEdge leads <leads@example.com>',
+    }
+    expect(readSettings((name) => named[name]).from).toBe('QuantEdge leads <leads@example.com>')
   })
 
   it.each(['LEADS_NOTIFY_TO', 'LEADS_NOTIFY_FROM', 'RESEND_API_KEY', 'SUPABASE_SERVICE_ROLE_KEY'])(

@@ -17,6 +17,10 @@ export async function sendMail(
   try {
     return api.kind === 'resend' ? await sendWithResend(request) : await sendWithMailpit(request)
   } catch (error) {
-    return {sent: false, error: `The mail API did not answer: ${(error as Error).message}`}
+    return {
+      sent: false,
+      error: `The mail API did not answer: ${(error as Error).message}`,
+      permanent: false,
+    }
   }
 }

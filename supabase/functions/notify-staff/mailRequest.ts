@@ -1,8 +1,10 @@
 // What each mail API's sender takes and answers: one mail, its Idempotency-Key (the lead's id), and whether it
-// went (with the provider's id for the message) or why not, to be retried.
+// went (with the provider's id for the message) or why not, and whether a retry could change that.
 import type {Mail} from './leadMail.ts'
+import {refusedForGood} from './permanentRefusal.ts'
 
-export type SendOutcome = {sent: true; providerMessageId: string} | {sent: false; error: string}
+export type SendOutcome =
+  {sent: true; providerMessageId: string} | {sent: false; error: string; permanent: boolean}
 
 export type MailRequest = {
   url: string
@@ -43,8 +45,19 @@ export async function sentWithId(
   const id = ((await response.json()) as Record<string, unknown>)[field]
   return typeof id === 'string' && id
     ? {sent: true, providerMessageId: id}
-    : {sent: false, error: `${provider} answered without ${field === 'id' ? 'an id' : 'an ID'}`}
+    : {
+        sent: false,
+        error: `${provider} answered without ${field === 'id' ? 'an id' : 'an ID'}`,
+        permanent: false,
+      }
 }
+
+/** A refusal in the API's words (`provider` answered …), for good or to be retried (permanentRefusal.ts). */
+export const refusal = async (response: Response, provider: string): Promise<SendOutcome> => ({
+  sent: false,
+  error: `${provider} answered ${response.status}: ${await errorText(response)}`,
+  permanent: refusedForGood(response.status),
+})
 
 /** An error body's text, within what the outbox keeps of it. */
 export const errorText = async (response: Response) =>

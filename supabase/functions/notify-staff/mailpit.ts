@@ -4,8 +4,8 @@
 // another body (Mailpit itself ignores the header).
 import {
   earlierSend,
-  errorText,
   postMail,
+  refusal,
   sentWithId,
   type MailRequest,
   type SendOutcome,
@@ -29,8 +29,5 @@ export async function sendWithMailpit(request: MailRequest): Promise<SendOutcome
   })
   if (response.ok) return sentWithId(response, 'ID', 'The mail API')
   if (response.status === 409) return earlierSend(idempotencyKey)
-  return {
-    sent: false,
-    error: `The mail API answered ${response.status}: ${await errorText(response)}`,
-  }
+  return refusal(response, 'The mail API')
 }

@@ -6,7 +6,7 @@ export const SEND_SPACING_MS: Record<MailApiKind, number> = {resend: 500, mailpi
 
 export type Clock = {now: () => number; sleep: (ms: number) => Promise<void>}
 
-const realClock: Clock = {
+export const realClock: Clock = {
   now: () => Date.now(),
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 }

@@ -6,8 +6,8 @@
 // retried. Errors are {statusCode, name, message} (https://resend.com/docs/api-reference/errors).
 import {
   earlierSend,
-  errorText,
   postMail,
+  refusal,
   sentWithId,
   type MailRequest,
   type SendOutcome,
@@ -28,8 +28,10 @@ export async function sendWithResend(request: MailRequest): Promise<SendOutcome>
     },
   )
   if (response.ok) return sentWithId(response, 'id', 'Resend')
-  const text = await errorText(response)
-  if (response.status === 409 && text.includes('invalid_idempotent_request'))
+  if (
+    response.status === 409 &&
+    (await response.clone().text()).includes('invalid_idempotent_request')
+  )
     return earlierSend(idempotencyKey)
-  return {sent: false, error: `Resend answered ${response.status}: ${text}`}
+  return refusal(response, 'Resend')
 }

@@ -1,6 +1,7 @@
 // notify-staff's settings, read once per call from the function's environment: on Supabase the project's
 // secrets (`supabase secrets set`) and the SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY Supabase sets itself;
-// under supabase/local the same names from .env.example. A missing one is refused with its name.
+// under supabase/local the same names from .env.example. A missing one is refused with its name, and so is an
+// address that is none: the mail API's refusal of a mail (permanentRefusal.ts) must be about the lead, never ours.
 import type {EnvGetter} from '../_shared/functionCore.ts'
 
 export type MailApiKind = 'resend' | 'mailpit'
@@ -19,6 +20,16 @@ export const RESEND_EMAILS_URL = 'https://api.resend.com/emails'
 
 export class MissingSetting extends Error {}
 
+/** One address, bare or in `Name <address>`: what every mail API takes as From and To. */
+const ADDRESS = /^[^\s@<>,"]+@[^\s@<>,"]+$/
+
+function anAddress(name: string, value: string) {
+  const address = /<([^<>]*)>\s*$/.exec(value)?.[1] ?? value
+  if (!ADDRESS.test(address.trim()))
+    throw new MissingSetting(`${name} "${value}" is not an e-mail address`)
+  return value
+}
+
 export function readSettings(env: EnvGetter): NotifySettings {
   const required = (name: string) => {
     const value = env(name)?.trim()
@@ -36,8 +47,9 @@ export function readSettings(env: EnvGetter): NotifySettings {
     to: required('LEADS_NOTIFY_TO')
       .split(',')
       .map((address) => address.trim())
-      .filter(Boolean),
-    from: required('LEADS_NOTIFY_FROM'),
+      .filter(Boolean)
+      .map((address) => anAddress('LEADS_NOTIFY_TO', address)),
+    from: anAddress('LEADS_NOTIFY_FROM', required('LEADS_NOTIFY_FROM')),
     mailApi: {
       kind,
       url,

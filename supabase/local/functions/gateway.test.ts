@@ -26,7 +26,7 @@ describe('with the project’s config.toml (verify_jwt = false for notify-staff)
   it('runs notify-staff for a POST without any key, which grants nothing it needs', async () => {
     const response = await call(supabase.url, 'notify-staff')
     expect(response.status).toBe(200)
-    expect(await response.json()).toEqual({sent: 0, failed: 0})
+    expect(await response.json()).toEqual({sent: 0, failed: 0, refused: 0})
   })
 
   it('hands the function the method: notify-staff answers POST only', async () => {

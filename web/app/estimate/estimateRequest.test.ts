@@ -63,6 +63,10 @@ describe('the estimate form’s checks', () => {
       'asha rao@example.com',
       'asha@exa mple.com',
       'asha@-example.com',
+      // Dots the browser lets through but no mail API takes as Reply-To (RFC 5322's dot-atom).
+      '.asha@example.com',
+      'asha.@example.com',
+      'asha..rao@example.com',
     ]) {
       expect(validateEstimateRequest({...complete, email}), email).toEqual({
         email: 'Enter an email address like name@example.com',

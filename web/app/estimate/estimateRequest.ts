@@ -42,10 +42,12 @@ export const FIELD_MESSAGES = {
 /**
  * The browser's own rule for `<input type="email">`: HTML's "valid email address"
  * (html.spec.whatwg.org/multipage/input.html#valid-e-mail-address), so the form refuses what the
- * browser's e-mail input type would.
+ * browser's e-mail input type would; and before the @ no leading, trailing or doubled dot (RFC 5322's
+ * dot-atom), as the table refuses an address no mail API takes as Reply-To
+ * (supabase/migrations/20261211000000_reply_to_email.sql).
  */
 const VALID_EMAIL =
-  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/
+  /^[a-zA-Z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-zA-Z0-9!#$%&'*+/=?^_`{|}~-]+)*@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/
 
 /** The form's values, read from the form itself, so whatever was typed before hydration counts. */
 export function readEstimateRequest(form: HTMLFormElement): EstimateRequest {
