@@ -249,5 +249,6 @@ it('records the migrations it applied', async () => {
     {version: '20261211000000', name: 'reply_to_email'},
     {version: '20261211000100', name: 'lead_notification_failures'},
     {version: '20261211000200', name: 'lead_notification_leases'},
+    {version: '20261212000000', name: 'lead_mail_source'},
   ])
 })

@@ -3,24 +3,36 @@
 // concurrent request is retried); Mailpit's shape; failures that leave the lead to be retried, and refusals of
 // the mail itself that end its retries (Resend's documented errors, Mailpit's 400 {Error} from send.go).
 import {describe, expect, it} from 'vitest'
-import {leadMail} from './leadMail.ts'
+import {leadMail, type Lead} from './leadMail.ts'
 import {sendMail} from './mailApi.ts'
 import {readSettings} from './settings.ts'
 
-const mail = leadMail(
-  {
-    lead_id: '5b3f0e7e-1111-4222-8333-944455556666',
-    created_at: '2026-11-25T09:00:00Z',
-    name: 'Asha\nRao',
-    email: 'asha@example.com',
-    phone: '+91 98765 43210',
-    platforms: ['Python'],
-    requirements: ['Backtesting'],
-    description: '<script>alert(1)</script>',
-  },
-  'QuantEdge leads <leads@example.com>',
-  ['sales@example.com'],
-)
+/** Where a lead came from, not recorded: a visit with no campaign link or referrer. */
+const NO_ORIGIN = {
+  first_source: null,
+  first_medium: null,
+  first_campaign: null,
+  first_landing_page: null,
+  first_referrer_host: null,
+  last_source: null,
+  last_medium: null,
+  last_campaign: null,
+  form_page: null,
+}
+
+const asha: Lead = {
+  lead_id: '5b3f0e7e-1111-4222-8333-944455556666',
+  created_at: '2026-11-25T09:00:00Z',
+  name: 'Asha\nRao',
+  email: 'asha@example.com',
+  phone: '+91 98765 43210',
+  platforms: ['Python'],
+  requirements: ['Backtesting'],
+  description: '<script>alert(1)</script>',
+  ...NO_ORIGIN,
+}
+
+const mail = leadMail(asha, 'QuantEdge leads <leads@example.com>', ['sales@example.com'])
 
 type Sent = {url: string; headers: Headers; body: Record<string, unknown>}
 
@@ -47,19 +59,41 @@ describe('the lead’s mail', () => {
   })
 
   it('answers to the visitor’s address without the white space the table lets around it', () => {
-    const lead = {
-      lead_id: 'lead-3',
-      created_at: '2026-11-25T09:00:00Z',
-      name: 'Asha',
-      email: ' asha@example.com\n',
-      phone: '1',
-      platforms: ['Python'],
-      requirements: ['Backtesting'],
-      description: 'x',
-    }
+    const lead = {...asha, email: ' asha@example.com\n'}
     expect(leadMail(lead, 'leads@example.com', ['sales@example.com']).replyTo).toBe(
       'asha@example.com',
     )
+  })
+
+  it('names where the lead came from: its source in the subject, both touches and the form’s page', () => {
+    const fromCampaign = leadMail(
+      {
+        ...asha,
+        first_source: 'instagram',
+        first_medium: 'social',
+        first_campaign: 'diwali',
+        first_landing_page: '/tradingview',
+        first_referrer_host: 'l.instagram.com',
+        last_source: 'youtube',
+        last_medium: 'video',
+        last_campaign: 'backtest-101',
+        form_page: '/contactus',
+      },
+      'leads@example.com',
+      ['sales@example.com'],
+    )
+    expect(fromCampaign.subject).toBe('New estimate request: Asha Rao (via instagram)')
+    expect(fromCampaign.text).toContain(
+      'Source: instagram / social, campaign diwali (landed on /tradingview, from l.instagram.com)\n' +
+        'Last touch: youtube / video, campaign backtest-101\n' +
+        'Form sent from: /contactus',
+    )
+    expect(fromCampaign.html).toContain(
+      '<tr><th align="left">Source</th><td>instagram / social, campaign diwali (landed on /tradingview, from l.instagram.com)</td></tr>',
+    )
+    // A lead with no recorded origin says so, rather than leaving staff to wonder.
+    expect(mail.text).toContain('Source: not recorded\n')
+    expect(mail.text).not.toContain('Last touch')
   })
 })
 

@@ -38,7 +38,10 @@ afterAll(() => supabase.close())
 
 let leadNumber = 0
 /** A lead sent as the estimate form sends it, each from its own address and e-mail (past the throttle). */
-async function sendLead(description = 'A backtest of my Bank Nifty straddle rules.') {
+async function sendLead(
+  description = 'A backtest of my Bank Nifty straddle rules.',
+  origin: Record<string, string> = {},
+) {
   leadNumber += 1
   const lead = {
     name: `Asha Rao ${leadNumber}`,
@@ -49,6 +52,7 @@ async function sendLead(description = 'A backtest of my Bank Nifty straddle rule
     description,
     terms_accepted: true,
     ownership_confirmed: true,
+    ...origin,
   }
   const {error} = await visitorClient(supabase.url, `127.0.8.${leadNumber}`)
     .from('free_estimate_requests')
@@ -62,12 +66,22 @@ async function sendLead(description = 'A backtest of my Bank Nifty straddle rule
 }
 
 type Message = {ID: string; Subject: string; To: {Address: string}[]}
-const messagesAbout = async (name: string) =>
+const messagesAbout = async (name: string, subject = `New estimate request: ${name}`) =>
   (
     (await (await fetch(`${supabase.mailboxUrl}/api/v1/messages`)).json()) as {
       messages: Message[]
     }
-  ).messages.filter(({Subject}) => Subject === `New estimate request: ${name}`)
+  ).messages.filter(({Subject}) => Subject === subject)
+
+type MessageBody = {
+  From: {Address: string; Name: string}
+  To: {Address: string}[]
+  ReplyTo: {Address: string}[]
+  Text: string
+  HTML: string
+}
+const messageBody = async (id: string) =>
+  (await (await fetch(`${supabase.mailboxUrl}/api/v1/message/${id}`)).json()) as MessageBody
 
 const notification = async (leadId: string) =>
   (
@@ -93,13 +107,7 @@ it('mails the sales address each field of a visitor’s lead, kicked by the inse
   const lead = await sendLead('Line one <b>bold?</b>\nLine "two" & more')
   await expect.poll(() => messagesAbout(lead.name)).toHaveLength(1)
   const {ID} = (await messagesAbout(lead.name))[0]!
-  const message = (await (await fetch(`${supabase.mailboxUrl}/api/v1/message/${ID}`)).json()) as {
-    From: {Address: string; Name: string}
-    To: {Address: string}[]
-    ReplyTo: {Address: string}[]
-    Text: string
-    HTML: string
-  }
+  const message = await messageBody(ID)
   expect(message.From).toEqual({Address: 'leads@example.com', Name: 'QuantEdge leads'})
   expect(message.To.map(({Address}) => Address)).toEqual([SALES])
   expect(message.ReplyTo.map(({Address}) => Address)).toEqual([lead.email])
@@ -118,6 +126,26 @@ it('mails the sales address each field of a visitor’s lead, kicked by the inse
   expect(message.HTML).not.toContain('<b>bold')
   await expect.poll(async () => (await notification(lead.id)).provider_message_id).toBe(ID)
   expect(await notification(lead.id)).toMatchObject({attempts: 1, last_error: null})
+})
+
+it('names where the lead came from, as the site recorded its visit, in the subject and the body', async () => {
+  const lead = await sendLead('From the Diwali reel.', {
+    first_source: 'instagram',
+    first_medium: 'social',
+    first_campaign: 'diwali',
+    first_landing_page: '/tradingview',
+    last_source: 'instagram',
+    last_medium: 'social',
+    last_campaign: 'diwali',
+    form_page: '/contactus',
+  })
+  const subject = `New estimate request: ${lead.name} (via instagram)`
+  await expect.poll(() => messagesAbout(lead.name, subject)).toHaveLength(1)
+  const message = await messageBody((await messagesAbout(lead.name, subject))[0]!.ID)
+  expect(message.Text).toContain(
+    'Source: instagram / social, campaign diwali (landed on /tradingview)\nForm sent from: /contactus',
+  )
+  expect(message.HTML).toContain('<th align="left">Form sent from</th><td>/contactus</td>')
 })
 
 it('keeps a lead while the mail endpoint is down and mails it once when it is back', async () => {
