@@ -1,6 +1,8 @@
 // The staff page in Chromium against the real servers: a staff member (made staff by `npm run staff`) signs in on
-// /staff, finds a lead a visitor has just sent, sets it to contacted with a note, sees both kept after a reload and
-// exports the leads as CSV; a signed-in account that is not staff and a signed-out visitor see no lead.
+// /staff, searches for a lead a visitor has just sent, opens it from its row, sets it to contacted with a note,
+// sees both kept after a reload and exports the leads as CSV; works the list from the keyboard; reads where leads
+// came from in a summary that matches the leads sent; a signed-in account that is not staff and a signed-out
+// visitor see no lead.
 import {execFile} from 'node:child_process'
 import {readFile} from 'node:fs/promises'
 import {join} from 'node:path'
@@ -10,7 +12,7 @@ import {DEMO_SERVICE_ROLE_KEY} from '@quantedge/supabase/local/keys'
 import {repositoryRoot} from '@quantedge/server-kit/repositoryRoot'
 import {violations} from './support/axe.ts'
 import {expect, test, waitForHydration} from './support/fixtures.ts'
-import {confirmedAccount, visitorFrom} from './support/supabase.ts'
+import {confirmedAccount, leadOwner, visitorFrom} from './support/supabase.ts'
 
 /** `npm run staff -- <command> <email>` against the test's supabase/local, as the site's owner would run it. */
 async function staff(command: 'add' | 'remove', email: string) {
@@ -27,16 +29,18 @@ async function staff(command: 'add' | 'remove', email: string) {
   )
 }
 
-/** A lead sent as the estimate form sends it, from its own client address; answers its name. */
+type Attribution = {first_source?: string; first_campaign?: string; form_page?: string}
+
+/** A lead sent as the estimate form sends it, from its own client address; answers its name and id. */
 let visitors = 0
-async function sendLead(label: string) {
+async function sendLead(label: string, attribution: Attribution = {}) {
   visitors += 1
-  const name = `${label} ${Date.now().toString(36)}`
+  const name = `${label} ${Date.now().toString(36)}${visitors}`
   const {error} = await visitorFrom(`127.0.3.${visitors}`)
     .from('free_estimate_requests')
     .insert({
       name,
-      email: `${Date.now().toString(36)}@example.com`,
+      email: `${Date.now().toString(36)}${visitors}@example.com`,
       phone: '+91 98765 43210',
       platforms: ['TradingView'],
       requirements: ['Indicator Development'],
@@ -44,9 +48,17 @@ async function sendLead(label: string) {
       description: '=HYPERLINK("http://evil.example","Click")',
       terms_accepted: true,
       ownership_confirmed: true,
+      ...attribution,
     })
   if (error) throw new Error(`The lead was not stored: ${error.message}`)
-  return name
+  // A visitor may not read leads back; staff's view of the table names its id.
+  const stored = await leadOwner()
+    .from('free_estimate_requests')
+    .select('id')
+    .eq('name', name)
+    .single()
+  if (stored.error) throw new Error(`The lead was not read back: ${stored.error.message}`)
+  return {name, id: stored.data.id}
 }
 
 async function signInOnStaffPage(page: Page, {email, password}: {email: string; password: string}) {
@@ -61,6 +73,16 @@ async function signInOnStaffPage(page: Page, {email, password}: {email: string; 
 }
 
 const leadCard = (page: Page, name: string) => page.getByRole('article', {name})
+const leadRow = (page: Page, name: string) =>
+  page.locator('.lead-rows').getByRole('button', {name: new RegExp(`^${name}`)})
+
+/** Narrows the list to `text` as staff would: typed into the search, which asks once typing pauses. */
+async function search(page: Page, text: string) {
+  await page.getByRole('searchbox', {name: 'Search name, e-mail or phone'}).fill(text)
+  await expect(page).toHaveURL(
+    new RegExp(`[?&]q=${encodeURIComponent(text).replaceAll('%20', '\\+')}`),
+  )
+}
 
 // Each test signs an account up and in (bcrypt), runs `npm run staff` as its own process and has axe read the
 // page: on a busy two-core machine that is more than the default 30 s.
@@ -71,36 +93,53 @@ test('a staff member works a new lead: contacted with a note, kept after a reloa
 }) => {
   const account = await confirmedAccount()
   await staff('add', account.email)
-  const name = await sendLead('Staff lead')
+  const {name, id} = await sendLead('Staff lead', {
+    first_source: 'google',
+    first_campaign: 'diwali-offer',
+    form_page: '/contactus',
+  })
 
   await signInOnStaffPage(page, account)
-  await page.getByRole('radio', {name: /^New/}).check()
+  await page.getByRole('radio', {name: 'New', exact: true}).check()
+  await search(page, name)
+  await expect(page.getByRole('heading', {name: 'Leads 1–1 of 1'})).toBeVisible()
+  await expect(leadRow(page, name)).toContainText('google · diwali-offer')
+  await expect(page.locator('head meta[name=robots]')).toHaveAttribute('content', 'noindex')
+  expect(await violations(page)).toEqual([])
+
+  await leadRow(page, name).click()
   const card = leadCard(page, name)
+  await expect(card.getByRole('heading', {name})).toBeFocused()
   await expect(card.locator('.lead-status')).toHaveText('New')
   await expect(card.getByText('=HYPERLINK("http://evil.example","Click")')).toBeVisible()
-  await expect(page.locator('head meta[name=robots]')).toHaveAttribute('content', 'noindex')
+  await expect(card.getByText('google · campaign diwali-offer')).toBeVisible()
+  await expect(card.getByText('/contactus', {exact: true})).toBeVisible()
   expect(await violations(page)).toEqual([])
 
   await card.getByLabel('Notes').fill('Called; wants a quote by Friday.')
   await card.getByLabel('Notes').blur()
   await expect(card.getByRole('status')).toHaveText(/^Saved at /)
   await card.getByLabel('Status').selectOption('contacted')
-  // Worked under "New", it keeps its card until the filter changes.
+  // Worked under "New", it leaves the list but stays open until it is closed.
   await expect(card.locator('.lead-status')).toHaveText('Contacted')
+  await expect(page.getByRole('heading', {name: 'No leads match'})).toBeVisible()
   await card.getByLabel('Owner').selectOption({label: account.email})
   await expect(card.getByRole('status')).toHaveText(/^Saved at /)
 
+  // The address keeps the view and the open lead: a reload opens it again.
+  await expect(page).toHaveURL(new RegExp(`[?&]lead=${id}`))
   await page.reload()
   const reloaded = leadCard(page, name)
   await expect(reloaded.getByLabel('Status')).toHaveValue('contacted')
   await expect(reloaded.getByLabel('Notes')).toHaveValue('Called; wants a quote by Friday.')
   await expect(reloaded.getByLabel('Owner').locator('option:checked')).toHaveText(account.email)
+  await expect(page.getByRole('radio', {name: 'New', exact: true})).toBeChecked()
 
-  await page.getByRole('radio', {name: /^Contacted/}).check()
-  await expect(leadCard(page, name)).toBeVisible()
+  await page.getByRole('radio', {name: 'Contacted', exact: true}).check()
+  await expect(leadRow(page, name)).toBeVisible()
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('button', {name: /^Export \d+ as CSV$/}).click(),
+    page.getByRole('button', {name: 'Export 1 as CSV'}).click(),
   ])
   expect(download.suggestedFilename()).toMatch(/^leads-contacted-\d{4}-\d{2}-\d{2}\.csv$/)
   const csv = await readFile(await download.path(), 'utf8')
@@ -108,21 +147,111 @@ test('a staff member works a new lead: contacted with a note, kept after a reloa
     .replace(/^\uFEFF/, '')
     .trimEnd()
     .split('\r\n')
-  expect(rows[0]).toBe(
-    '"Received","Name","Email","Phone","Platforms","Requirements","Request","Status","Owner","Notes","Last changed"',
+  expect(rows[0]).toMatch(
+    /^"Received","Name","Email","Phone","Platforms","Requirements","Request","Status","Owner","Notes","Last changed","first_source",.*"form_page"$/,
   )
-  const row = rows.find((line) => line.includes(`"${name}"`))
+  // The search and the filter's: this lead alone.
+  expect(rows).toHaveLength(2)
+  const row = rows[1] ?? ''
+  expect(row).toContain(`"${name}"`)
   expect(row).toContain(`"'=HYPERLINK(""http://evil.example"",""Click"")"`)
   expect(row).toContain(`"'+91 98765 43210"`)
   expect(row).toContain(`"Contacted","${account.email}","Called; wants a quote by Friday."`)
-  // Only contacted leads are in the file: the filter's.
-  expect(rows.slice(1).every((line) => line.includes('"Contacted"'))).toBe(true)
+  expect(row).toContain('"google",')
+  expect(row).toMatch(/"\/contactus"$/)
 
-  // On a phone: the cards take the width, nothing scrolls sideways, and axe still finds nothing.
+  // On a phone: the open lead takes the list's place and the width, nothing scrolls sideways, axe finds nothing.
   await page.setViewportSize({width: 390, height: 844})
   await expect(leadCard(page, name).getByLabel('Notes')).toBeVisible()
+  await expect(page.locator('.lead-rows')).toBeHidden()
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
   expect(await violations(page)).toEqual([])
+  await page.keyboard.press('Escape')
+  await expect(leadRow(page, name)).toBeFocused()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  expect(await violations(page)).toEqual([])
+})
+
+test('the list is worked from the keyboard: arrows between rows, Enter opens, Escape goes back', async ({
+  page,
+}) => {
+  const account = await confirmedAccount()
+  await staff('add', account.email)
+  const label = `Keys ${Date.now().toString(36)}`
+  const older = await sendLead(label)
+  const newer = await sendLead(label)
+  await signInOnStaffPage(page, account)
+  await search(page, label)
+  await expect(page.getByRole('heading', {name: 'Leads 1–2 of 2'})).toBeVisible()
+
+  await leadRow(page, newer.name).focus()
+  await page.keyboard.press('ArrowDown')
+  await expect(leadRow(page, older.name)).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(leadCard(page, older.name).getByRole('heading', {name: older.name})).toBeFocused()
+  await expect(leadRow(page, older.name)).toHaveAttribute('aria-current', 'true')
+  await page.keyboard.press('Escape')
+  await expect(leadCard(page, older.name)).toHaveCount(0)
+  await expect(leadRow(page, older.name)).toBeFocused()
+  await page.keyboard.press('ArrowUp')
+  await expect(leadRow(page, newer.name)).toBeFocused()
+  // The browser's back button goes back to the view before: the lead opened.
+  await page.goBack()
+  await expect(leadCard(page, older.name)).toBeVisible()
+})
+
+test('the summary says where the leads came from, as many as were sent, and a source filters the list', async ({
+  page,
+}) => {
+  const account = await confirmedAccount()
+  await staff('add', account.email)
+  const label = `Sum ${Date.now().toString(36)}`
+  const sent = [
+    await sendLead(label, {first_source: 'instagram', first_campaign: 'reel-1'}),
+    await sendLead(label, {first_source: 'instagram', first_campaign: 'reel-2'}),
+    await sendLead(label, {first_source: 'instagram', first_campaign: 'reel-2'}),
+    await sendLead(label, {first_source: 'google'}),
+    await sendLead(label),
+  ]
+  // Staff have worked some of them: one instagram lead won, one contacted; the google one lost.
+  const owner = leadOwner()
+  for (const [index, status] of [
+    [0, 'won'],
+    [1, 'contacted'],
+    [3, 'lost'],
+  ] as const) {
+    const {error} = await owner
+      .from('free_estimate_requests')
+      .update({status})
+      .eq('id', sent[index]?.id ?? '')
+    if (error) throw new Error(`The lead was not updated: ${error.message}`)
+  }
+
+  await signInOnStaffPage(page, account)
+  await search(page, label)
+  await expect(page.getByRole('heading', {name: 'Leads 1–5 of 5'})).toBeVisible()
+  const summary = page.getByRole('table')
+  const rowOf = (source: string) =>
+    summary.getByRole('row').filter({has: page.getByRole('rowheader', {name: source, exact: true})})
+  await expect(rowOf('instagram').getByRole('cell')).toHaveText(['3', '2', '1', '33%'])
+  await expect(rowOf('google').getByRole('cell')).toHaveText(['1', '1', '0', '0%'])
+  await expect(rowOf('(not recorded)').getByRole('cell')).toHaveText(['1', '0', '0', '0%'])
+  await expect(summary.getByRole('row')).toHaveCount(4)
+  expect(await violations(page)).toEqual([])
+
+  // Narrowed to won: the summary counts what the filter keeps.
+  await page.getByRole('radio', {name: 'Won', exact: true}).check()
+  await expect(summary.getByRole('row')).toHaveCount(2)
+  await expect(rowOf('instagram').getByRole('cell')).toHaveText(['1', '1', '1', '100%'])
+  await page.getByRole('radio', {name: 'All', exact: true}).check()
+
+  await page.getByLabel('Source').selectOption('instagram')
+  await expect(page.getByRole('heading', {name: 'Leads 1–3 of 3'})).toBeVisible()
+  await page.getByLabel('Campaign').selectOption('reel-2')
+  await expect(page.getByRole('heading', {name: 'Leads 1–2 of 2'})).toBeVisible()
+  await expect(rowOf('instagram').getByRole('cell')).toHaveText(['2', '1', '0', '0%'])
+  await expect(leadRow(page, sent[1]?.name ?? '')).toBeVisible()
+  await expect(leadRow(page, sent[0]?.name ?? '')).toHaveCount(0)
 })
 
 test('a change refused because the account was taken off the staff says so, and keeps what is stored', async ({
@@ -130,8 +259,10 @@ test('a change refused because the account was taken off the staff says so, and 
 }) => {
   const account = await confirmedAccount()
   await staff('add', account.email)
-  const name = await sendLead('Refused lead')
+  const {name} = await sendLead('Refused lead')
   await signInOnStaffPage(page, account)
+  await search(page, name)
+  await leadRow(page, name).click()
   const card = leadCard(page, name)
   await expect(card.locator('.lead-status')).toHaveText('New')
 
@@ -153,6 +284,7 @@ test('a signed-in account that is not staff is told the page is for staff, and s
   await expect(page.getByRole('heading', {name: 'This page is for staff.'})).toBeVisible()
   await expect(page.getByText(`You are signed in as ${account.email}`)).toBeVisible()
   await expect(page.getByRole('article')).toHaveCount(0)
+  await expect(page.locator('.lead-rows')).toHaveCount(0)
   await expect(page.getByRole('button', {name: /Export/})).toHaveCount(0)
   expect(await violations(page)).toEqual([])
 })

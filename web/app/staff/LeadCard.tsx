@@ -7,6 +7,7 @@ import {
   type LeadChange,
   type StaffMember,
 } from './lead.ts'
+import {LeadOrigin} from './LeadOrigin.tsx'
 import type {SaveLead} from './useLeadDesk.ts'
 
 const received = new Intl.DateTimeFormat('en-IN', {dateStyle: 'medium', timeStyle: 'short'})
@@ -31,16 +32,16 @@ export function LeadCard({lead, staff, save}: {lead: Lead; staff: StaffMember[];
 
   async function change(next: LeadChange) {
     setSaving({state: 'saving', change: next})
-    const refusal = await save(lead.id, next)
-    if (refusal === null) return setSaving({state: 'saved'})
-    setSaving({state: 'refused', message: refusal})
+    const outcome = await save(lead.id, next)
+    if ('saved' in outcome) return setSaving({state: 'saved'})
+    setSaving({state: 'refused', message: outcome.refusal})
     if ('notes' in next) setNotes(lead.notes ?? '')
   }
 
   return (
     <article className="lead-card" aria-labelledby={field('name')}>
       <header className="lead-head">
-        <h2 id={field('name')} className="lead-name">
+        <h2 id={field('name')} className="lead-name" tabIndex={-1}>
           {lead.name}
         </h2>
         <span className={`lead-status lead-status-${lead.status}`}>{statusLabel(lead.status)}</span>
@@ -69,6 +70,7 @@ export function LeadCard({lead, staff, save}: {lead: Lead; staff: StaffMember[];
               <dd className="lead-description">{lead.description}</dd>
             </div>
           </dl>
+          <LeadOrigin lead={lead} />
         </div>
         <div className="lead-work">
           <div className="lead-field">

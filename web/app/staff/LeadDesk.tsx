@@ -1,10 +1,22 @@
 import type {User} from '@supabase/supabase-js'
-import {useState} from 'react'
-import type {LeadChange} from './lead.ts'
-import {LeadCard} from './LeadCard.tsx'
+import {useCallback, useEffect, useMemo, useRef, useState} from 'react'
+import {useSearchParams} from 'react-router'
+import {paramsOf, queryOf} from './deskQuery.ts'
+import {LeadFilters} from './LeadFilters.tsx'
+import {LeadList} from './LeadList.tsx'
+import {LeadPanel} from './LeadPanel.tsx'
+import {ALL, type LeadQuery} from './leadQuery.ts'
 import {leadsCsv} from './leadsCsv.ts'
-import {StatusFilter, type StatusChoice} from './StatusFilter.tsx'
-import {useLeadDesk} from './useLeadDesk.ts'
+import {SourceSummary} from './SourceSummary.tsx'
+import {filterChoices, summaryBySource} from './sourceSummary.ts'
+import {
+  allMatchingLeads,
+  saveLead,
+  useLeadPage,
+  useSourceCounts,
+  useStaffAccess,
+  type SaveLead,
+} from './useLeadDesk.ts'
 
 /** Hands the browser a file to save, as a link with `download` does. */
 function download(name: string, text: string) {
@@ -14,30 +26,60 @@ function download(name: string, text: string) {
   setTimeout(() => URL.revokeObjectURL(url), 0)
 }
 
-/** The leads for a signed-in user: all of them for staff, a plain refusal for anyone else. */
+/**
+ * The leads for a signed-in user, as a CRM shows a season of them: a search and filters, a summary of where the
+ * matching leads came from, a compact list a page at a time (the database pages and counts), and the lead opened
+ * to work beside it (below it on a phone). A plain refusal for anyone who is not staff.
+ */
 export function LeadDesk({user}: {user: User}) {
-  const {desk, save} = useLeadDesk(user)
-  const [choice, setChoice] = useState<StatusChoice>('all')
-  // Leads changed under this filter stay in view until the filter changes: a lead set from new to contacted
-  // under "New" keeps its card, its "Saved" and the focus, instead of vanishing mid-work.
-  const [worked, setWorked] = useState<ReadonlySet<string>>(new Set())
-  const choose = (next: StatusChoice) => {
-    setChoice(next)
-    setWorked(new Set())
-  }
-  const saveInView = (id: string, change: LeadChange) => {
-    setWorked((current) => new Set(current).add(id))
-    return save(id, change)
+  const access = useStaffAccess(user)
+  const [params, setParams] = useSearchParams()
+  const query = useMemo(() => queryOf(params), [params])
+  const openLead = params.get('lead')
+  // Bumped by each saved change, so the list and the summary are asked again.
+  const [version, setVersion] = useState(0)
+  const [exporting, setExporting] = useState(false)
+  const ready = access.state === 'ready'
+  const page = useLeadPage(query, version, ready)
+  const counts = useSourceCounts(query, version, ready)
+
+  const show = useCallback(
+    (next: LeadQuery, lead: string | null) => setParams(paramsOf(next, lead)),
+    [setParams],
+  )
+  const change = useCallback(
+    (partial: Partial<LeadQuery>) => show({...query, ...partial}, openLead),
+    [show, query, openLead],
+  )
+  // The lead just closed, whose row takes the focus back once the list shows again.
+  const closedLead = useRef<string | null>(null)
+  const closeLead = useCallback(() => {
+    closedLead.current = openLead
+    show(query, null)
+  }, [show, query, openLead])
+  useEffect(() => {
+    if (openLead || !closedLead.current) return
+    const row = (selector: string) => document.querySelector<HTMLButtonElement>(selector)
+    const closedRow = row(`.lead-row[data-lead="${CSS.escape(closedLead.current)}"]`)
+    // The first row when the closed lead is no longer on this page.
+    const target = closedRow ?? row('.lead-rows .lead-row')
+    target?.focus()
+    closedLead.current = null
+  }, [openLead])
+  const save: SaveLead = async (id, leadChange) => {
+    const outcome = await saveLead(id, leadChange)
+    if ('saved' in outcome) setVersion((current) => current + 1)
+    return outcome
   }
 
-  if (desk.state === 'loading') return <p role="status">Loading the leads…</p>
-  if (desk.state === 'failed')
+  if (access.state === 'loading') return <p role="status">Loading the leads…</p>
+  if (access.state === 'failed')
     return (
       <p className="form-error" role="alert">
-        {desk.message}
+        {access.message}
       </p>
     )
-  if (desk.state === 'not-staff')
+  if (access.state === 'not-staff')
     return (
       <section className="staff-notice" aria-labelledby="not-staff-heading">
         <h2 id="not-staff-heading">This page is for staff.</h2>
@@ -48,35 +90,59 @@ export function LeadDesk({user}: {user: User}) {
       </section>
     )
 
-  const matching = desk.leads.filter((lead) => choice === 'all' || lead.status === choice)
-  const shown = desk.leads.filter((lead) => matching.includes(lead) || worked.has(lead.id))
-  const today = new Date().toISOString().slice(0, 10)
+  const {staff} = access
+  const {sources, campaigns} = filterChoices(counts.value, query.source)
+  const exportName = `leads-${query.status}-${new Date().toISOString().slice(0, 10)}.csv`
+  async function exportMatching() {
+    setExporting(true)
+    try {
+      download(exportName, leadsCsv(await allMatchingLeads(query), staff))
+    } finally {
+      setExporting(false)
+    }
+  }
+
   return (
-    <>
+    <div className={`lead-desk${openLead ? ' lead-desk-open' : ''}`}>
       <div className="staff-toolbar">
-        <StatusFilter leads={desk.leads} value={choice} onChange={choose} />
+        <LeadFilters query={query} sources={sources} campaigns={campaigns} onChange={change} />
         <button
           type="button"
           className="button button-secondary"
-          disabled={matching.length === 0}
-          onClick={() => download(`leads-${choice}-${today}.csv`, leadsCsv(matching, desk.staff))}
+          disabled={page.value.total === 0 || exporting}
+          onClick={() => void exportMatching()}
         >
-          Export {matching.length} as CSV
+          {exporting ? 'Exporting…' : `Export ${page.value.total} as CSV`}
         </button>
       </div>
-      {shown.length === 0 ? (
-        <p className="staff-empty">
-          {desk.leads.length === 0 ? 'No leads yet.' : 'No leads with this status.'}
+      {(page.failure ?? counts.failure) && (
+        <p className="form-error" role="alert">
+          {page.failure ?? counts.failure}
         </p>
-      ) : (
-        <ol className="lead-list" aria-label="Leads, newest first">
-          {shown.map((lead) => (
-            <li key={lead.id}>
-              <LeadCard lead={lead} staff={desk.staff} save={saveInView} />
-            </li>
-          ))}
-        </ol>
       )}
-    </>
+      <SourceSummary rows={summaryBySource(counts.value, query.source, query.campaign)} />
+      <div className="lead-work-area">
+        <LeadList
+          rows={page.value.rows}
+          total={page.value.total}
+          page={query.page}
+          staff={staff}
+          openLead={openLead}
+          onOpen={(id) => show(query, id)}
+          onPage={(next) => change({page: next})}
+        />
+        {openLead && (
+          <LeadPanel key={openLead} id={openLead} staff={staff} save={save} onClose={closeLead} />
+        )}
+      </div>
+      {!page.fresh && (
+        <p role="status" className="lead-loading">
+          Loading…
+        </p>
+      )}
+      {query.source !== ALL && sources.length > 0 && !sources.includes(query.source) && (
+        <p className="staff-empty">No leads of this status or search came from {query.source}.</p>
+      )}
+    </div>
   )
 }

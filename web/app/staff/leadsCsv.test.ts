@@ -1,6 +1,6 @@
 // The CSV export: quoting as RFC 4180 has it, formulas defused as OWASP's CSV injection guidance says.
 import {describe, expect, it} from 'vitest'
-import type {Lead} from './lead.ts'
+import {ATTRIBUTION_COLUMNS, type Lead} from './lead.ts'
 import {csvCell, csvText, leadsCsv} from './leadsCsv.ts'
 
 describe('a CSV cell', () => {
@@ -50,7 +50,13 @@ describe('the leads file', () => {
     owner: 'u1',
     notes: '@call back',
     updated_at: '2026-11-25T10:00:00.000Z',
-  }
+    ...Object.fromEntries(ATTRIBUTION_COLUMNS.map((column) => [column, null])),
+    first_source: 'instagram',
+    first_campaign: 'diwali',
+    first_landing_page: '/tradingview',
+    last_source: '-2+3',
+    form_page: '/contactus',
+  } as Lead
 
   it('has a heading row and one row per lead, owners by e-mail address, after a byte-order mark', () => {
     const text = leadsCsv([lead], [{user_id: 'u1', email: 'seller@example.com'}])
@@ -68,12 +74,34 @@ describe('the leads file', () => {
         '"seller@example.com"',
         `"'@call back"`,
         '"2026-11-25T10:00:00.000Z"',
+        // first_source, first_medium, first_campaign, first_term, first_content, first_click_id,
+        // first_landing_page, first_referrer_host, then the last touch's eight, then form_page.
+        '"instagram"',
+        '""',
+        '"diwali"',
+        '""',
+        '""',
+        '""',
+        '"/tradingview"',
+        '""',
+        `"'-2+3"`,
+        '""',
+        '""',
+        '""',
+        '""',
+        '""',
+        '""',
+        '""',
+        '"/contactus"',
       ].join(','),
+    )
+    expect(text.slice(1).split('\r\n')[0]).toContain(
+      '"Last changed","first_source","first_medium","first_campaign"',
     )
   })
 
   it('leaves the owner empty for a lead nobody owns, and notes empty when there are none', () => {
     const row = leadsCsv([{...lead, owner: null, notes: null}], []).split('\r\n')[1]!
-    expect(row.endsWith(',"Contacted","","","2026-11-25T10:00:00.000Z"')).toBe(true)
+    expect(row).toContain(',"Contacted","","","2026-11-25T10:00:00.000Z",')
   })
 })

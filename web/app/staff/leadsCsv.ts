@@ -1,8 +1,7 @@
 // The leads as a CSV file for a spreadsheet. Every cell is quoted (RFC 4180: a quote doubled), and a cell that
 // starts with =, +, -, @, a tab or a carriage return gets a leading apostrophe, as OWASP's "CSV Injection" page
 // advises, so a spreadsheet shows a visitor's words as text and never runs them as a formula.
-import type {Lead, StaffMember} from './lead.ts'
-import {statusLabel} from './lead.ts'
+import {ATTRIBUTION_COLUMNS, statusLabel, type Lead, type StaffMember} from './lead.ts'
 
 const FORMULA_START = /^[=+\-@\t\r]/
 
@@ -26,6 +25,8 @@ const HEADINGS = [
   'Owner',
   'Notes',
   'Last changed',
+  // Where the lead came from: the columns' own names (first_source, …, form_page), as an analyst joins them.
+  ...ATTRIBUTION_COLUMNS,
 ]
 
 /** The file's text; a byte-order mark first, so spreadsheet programs read it as UTF-8. */
@@ -48,6 +49,7 @@ export function leadsCsv(leads: readonly Lead[], staff: readonly StaffMember[]):
         ownerEmail(lead.owner),
         lead.notes ?? '',
         lead.updated_at,
+        ...ATTRIBUTION_COLUMNS.map((column) => lead[column] ?? ''),
       ]),
     ])
   )
