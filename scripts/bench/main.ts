@@ -1,7 +1,7 @@
 // `npm run bench`: performance numbers, measured here and printed as tables. Not part of `npm test`.
 // BENCH_RUNS: Lighthouse runs per route, the median kept (default 3).
 // BENCH_ONLY=site|photo-poster|dead-time|estimates|sign-ins|publish|scheduled-release|edge|security|lake|
-// lake-scale|startup|leads|leads-crash|images|studio runs one part;
+// lake-scale|startup|leads|leads-crash|staff-page|images|studio runs one part;
 // BENCH_LAKE_SIZES=100,1000 limits the lake-scale part's dataset sizes (default 100, 1,000, 5,000, 20,000);
 // BENCH_ROUTES=/,/tradingview limits the Lighthouse routes (the bare page is always measured).
 import {assertChromium} from '@quantedge/test-support/chromium'
@@ -12,6 +12,7 @@ import {benchImages, imagesTable, KEPT_P95_TARGET_MS} from './images.ts'
 import {benchLake, lakeTable} from './lake.ts'
 import {benchLeads, leadsTable, LEADS_P95_TARGET_MS} from './leads.ts'
 import {benchLeadsCrash, leadsCrashTable, leadsCrashVerdict} from './leadsCrash.ts'
+import {benchStaffPage, staffPageTable, staffPageVerdict} from './staffPage.ts'
 import {
   benchLakeScale,
   LAKE_SCALE_SIZES,
@@ -142,6 +143,16 @@ const parts: Part[] = [
     measure: async () => {
       const result = await benchLeadsCrash()
       return {table: leadsCrashTable(result), verdict: leadsCrashVerdict(result)}
+    },
+  },
+  {
+    name: 'staff-page',
+    announce:
+      'The staff page with 1,000 and 10,000 leads in Chromium: first rows, a search by surname, bytes downloaded',
+    heading: 'Staff page at a season’s volume (signed-in staff, /staff, supabase/local)',
+    measure: async () => {
+      const rows = await benchStaffPage()
+      return {table: staffPageTable(rows), verdict: staffPageVerdict(rows)}
     },
   },
   {
