@@ -64,7 +64,14 @@ export function LeadFilters({query, sources, campaigns, onChange}: Props) {
           onChange={(event) => setTyped(event.target.value)}
         />
       </div>
-      <fieldset className="field status-filter">
+      {select(
+        'lead-sort',
+        'Order',
+        query.sort,
+        Object.entries(SORTS).map(([value, {label}]) => ({value, label})),
+        (sort) => ({sort: sort as LeadSort}),
+      )}
+      <fieldset className="status-filter">
         <legend>Status</legend>
         <div className="chip-list">
           {([ALL, ...LEAD_STATUSES] as const).map((choice) => (
@@ -100,13 +107,6 @@ export function LeadFilters({query, sources, campaigns, onChange}: Props) {
           ...campaigns.map((campaign) => ({value: campaign, label: campaign})),
         ],
         (campaign) => ({campaign}),
-      )}
-      {select(
-        'lead-sort',
-        'Order',
-        query.sort,
-        Object.entries(SORTS).map(([value, {label}]) => ({value, label})),
-        (sort) => ({sort: sort as LeadSort}),
       )}
     </form>
   )

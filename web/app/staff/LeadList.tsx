@@ -59,8 +59,7 @@ export function LeadList({rows, total, page, staff, openLead, onOpen, onPage}: P
             >
               <span className="lead-row-name">{row.name}</span>
               <span className="lead-row-source">
-                {row.first_source ?? '—'}
-                {row.first_campaign ? ` · ${row.first_campaign}` : ''}
+                {[row.first_source, row.first_campaign].filter(Boolean).join(' · ') || '—'}
               </span>
               <span className={`lead-status lead-status-${row.status}`}>
                 {statusLabel(row.status)}

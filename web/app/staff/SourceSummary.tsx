@@ -5,11 +5,11 @@ export function SourceSummary({rows}: {rows: SourceSummaryRow[]}) {
   if (rows.length === 0) return null
   return (
     <section className="source-summary" aria-labelledby="source-summary-heading">
-      <h2 id="source-summary-heading">Where these leads came from</h2>
+      <h2 id="source-summary-heading">Where these leads came from (first touch)</h2>
       <table>
         <thead>
           <tr>
-            <th scope="col">Source (first touch)</th>
+            <th scope="col">Source</th>
             <th scope="col">Leads</th>
             <th scope="col" title="Past new: contacted, won or lost">
               Contacted
