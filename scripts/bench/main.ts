@@ -1,7 +1,7 @@
 // `npm run bench`: performance numbers, measured here and printed as tables. Not part of `npm test`.
 // BENCH_RUNS: Lighthouse runs per route, the median kept (default 3).
 // BENCH_ONLY=site|photo-poster|dead-time|estimates|sign-ins|publish|scheduled-release|edge|security|lake|
-// lake-scale|startup|leads|leads-crash|staff-page|images|studio runs one part;
+// lake-scale|startup|leads|leads-crash|staff-page|images|image-load|studio runs one part;
 // BENCH_LAKE_SIZES=100,1000 limits the lake-scale part's dataset sizes (default 100, 1,000, 5,000, 20,000);
 // BENCH_ROUTES=/,/tradingview limits the Lighthouse routes (the bare page is always measured).
 import {assertChromium} from '@quantedge/test-support/chromium'
@@ -9,6 +9,12 @@ import {benchDeadTime, deadTimeTable, deadTimeTargetsMissed} from './deadTime.ts
 import {benchEdge, edgeTable, edgeTargetsMissed} from './edge.ts'
 import {benchEstimates, estimatesTable} from './estimates.ts'
 import {benchImages, imagesTable, KEPT_P95_TARGET_MS} from './images.ts'
+import {
+  benchImageLoad,
+  CONTROL_P99_TARGET_MS,
+  imageLoadTable,
+  imageLoadTargetsMissed,
+} from './imageLoad.ts'
 import {benchLake, lakeTable} from './lake.ts'
 import {benchLeads, leadsTable, LEADS_P95_TARGET_MS} from './leads.ts'
 import {benchLeadsCrash, leadsCrashTable, leadsCrashVerdict} from './leadsCrash.ts'
@@ -283,6 +289,22 @@ const parts: Part[] = [
           result.keptSameBytes && result.kept.p95Ms <= KEPT_P95_TARGET_MS
             ? `Kept variants are answered with the same bytes within ${KEPT_P95_TARGET_MS} ms at p95.`
             : `Target missed: kept p95 ${result.kept.p95Ms} ms, same bytes: ${result.keptSameBytes}`,
+      }
+    },
+  },
+  {
+    name: 'image-load',
+    announce:
+      'Images under a flood: 20 of the heaviest transforms and a 256-megapixel upload at once against the embedded lake, a control client pinging and querying meanwhile',
+    heading: "Images under a flood (the embedded lake's image processes, its own process)",
+    measure: async () => {
+      const result = await benchImageLoad()
+      return {
+        table: imageLoadTable(result),
+        verdict: missedOrMet(
+          imageLoadTargetsMissed(result),
+          `The control client's p99 stayed within ${CONTROL_P99_TARGET_MS} ms and every heavy request was answered within its bound.`,
+        ),
       }
     },
   },

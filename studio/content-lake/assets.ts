@@ -1,12 +1,14 @@
 // Asset uploads (`POST /assets/images|files/<dataset>`) as Sanity answers them: the bytes are kept under the
 // data folder by their SHA-1, and a `sanity.imageAsset` / `sanity.fileAsset` document describes them. The
-// same bytes uploaded twice give the same document. `GET /images|files/<project>/<dataset>/<name>` serves them.
+// same bytes uploaded twice give the same document. An upload is written beside its final name first, and an
+// image is analysed there by an image process (imageWorkers.ts): only one it could read takes its name.
+// `GET /images|files/<project>/<dataset>/<name>` serves them.
 import {createHash, randomUUID} from 'node:crypto'
-import {existsSync, mkdirSync, readFileSync} from 'node:fs'
+import {existsSync, mkdirSync} from 'node:fs'
+import {readFile, rename, rm, writeFile} from 'node:fs/promises'
 import {extname, join} from 'node:path'
-import {writeFileAtomically} from './atomicWrite.ts'
 import {badRequest, notFound} from './errors.ts'
-import {readUploadedImage} from './imageMetadata.ts'
+import type {ImageWorkers} from './imageWorkers.ts'
 import type {MutationInput} from './mutate.ts'
 
 export type AssetKind = 'images' | 'files'
@@ -39,7 +41,11 @@ type Upload = {
 }
 
 /** Stores the bytes and returns the mutation that records the asset document. */
-export async function storeUpload(dataDir: string, upload: Upload): Promise<MutationInput> {
+export async function storeUpload(
+  dataDir: string,
+  images: ImageWorkers,
+  upload: Upload,
+): Promise<MutationInput> {
   const {kind, dataset, projectId, bytes, search} = upload
   if (bytes.length === 0) throw badRequest('The upload is empty: send the file as the request body')
   const sha1 = createHash('sha1').update(bytes).digest('hex')
@@ -48,19 +54,26 @@ export async function storeUpload(dataDir: string, upload: Upload): Promise<Muta
   let extension: string
   let name: string
   let metadata: object | undefined
-  if (kind === 'images') {
-    const image = await readUploadedImage(bytes)
-    extension = image.extension
-    name = `${sha1}-${image.width}x${image.height}.${extension}`
-    metadata = image.metadata
-  } else {
-    extension = extensionOf(originalFilename, mimeFromRequest)
-    name = `${sha1}.${extension}`
-  }
   const folder = join(dataDir, 'assets', dataset)
   mkdirSync(folder, {recursive: true})
-  const file = join(folder, name)
-  if (!existsSync(file)) writeFileAtomically(file, bytes)
+  // Written off the lake's thread (an upload may be 100 MB), under a name no asset URL matches.
+  const incoming = join(folder, `${sha1}.${randomUUID()}.tmp`)
+  await writeFile(incoming, bytes)
+  try {
+    if (kind === 'images') {
+      const image = await images.analyse(incoming)
+      extension = image.extension
+      name = `${sha1}-${image.width}x${image.height}.${extension}`
+      metadata = image.metadata
+    } else {
+      extension = extensionOf(originalFilename, mimeFromRequest)
+      name = `${sha1}.${extension}`
+    }
+    const file = join(folder, name)
+    if (!existsSync(file)) await rename(incoming, file)
+  } finally {
+    await rm(incoming, {force: true})
+  }
   const path = `${kind}/${projectId}/${dataset}/${name}`
   const idStem = name.replace(/\.([a-z0-9]+)$/, '-$1')
   const fields = Object.fromEntries(
@@ -97,14 +110,14 @@ export function storedAssetPath(dataDir: string, dataset: string, name: string) 
 }
 
 /** The stored bytes of `/images|files/<project>/<dataset>/<name>`, with their content type. */
-export function readStoredAsset(
+export async function readStoredAsset(
   dataDir: string,
   dataset: string,
   name: string,
-): {bytes: Buffer; contentType: string} {
+): Promise<{bytes: Buffer; contentType: string}> {
   const file = storedAssetPath(dataDir, dataset, name)
   return {
-    bytes: readFileSync(file),
+    bytes: await readFile(file),
     contentType: MIME_TYPES[extname(name).slice(1)] ?? 'application/octet-stream',
   }
 }

@@ -1,11 +1,9 @@
-// The data endpoints under `/v<version>/data/…`, live events and assets: what @sanity/client and the Studio
-// read and write. Writes go through the one write path (transactions.ts); queries through the query workers.
+// The data endpoints under `/v<version>/data/…` and live events: what @sanity/client and the Studio read and
+// write. Writes go through the one write path (transactions.ts); queries through the query workers.
 import {send} from '@quantedge/server-kit/send'
 import {actionsToMutations} from './actions.ts'
-import {readStoredAsset, storeUpload, type AssetKind} from './assets.ts'
 import {DRAFTS_PREFIX, isPrivateId, type StoredDocument} from './documents.ts'
 import {badRequest, notFound, unauthorized} from './errors.ts'
-import {asksForTransform} from './imageParams.ts'
 import type {LakeRequest} from './lakeRequest.ts'
 import {parseMutations} from './mutate.ts'
 import {mutationGuard} from './releaseLocks.ts'
@@ -192,48 +190,3 @@ export function openLiveEvents(request: LakeRequest) {
     throw unauthorized('Live events with drafts need a token')
   request.lake.liveEvents.open(dataset, includeDrafts, request.res)
 }
-
-/** `POST /assets/images|files/<dataset>`: the bytes stored, and the asset document that describes them. */
-export async function uploadAsset(request: LakeRequest) {
-  const {lake} = request
-  if (!request.authenticated) throw unauthorized('Uploads need a token with write access')
-  const dataset = datasetOf(request)
-  const mutation = await storeUpload(lake.store.dataDir, {
-    kind: request.params.kind as AssetKind,
-    dataset,
-    projectId: lake.projectId,
-    bytes: request.body,
-    search: request.search,
-    contentType: request.contentType,
-    publicBase: lake.publicUrl,
-  })
-  const id = 'createIfNotExists' in mutation ? mutation.createIfNotExists._id : undefined
-  const transaction = await lake.transactions.commit(dataset, {mutations: () => [mutation]})
-  send(request.res, 200, {
-    document: transaction.changes.get(id ?? '') ?? lake.store.documents(dataset).get(id ?? ''),
-  })
-}
-
-/**
- * `GET /images|files/<project>/<dataset>/<name>`, for anyone: the stored bytes, or for an image URL with Sanity's
- * transformation parameters the variant they ask for (imageVariants.ts). Either never changes, so caches may keep
- * it for a year; a variant whose format `Accept` chose says so with `Vary: Accept`.
- */
-export async function serveAsset({res, lake, params, search, accept}: LakeRequest) {
-  const dataset = params.dataset ?? ''
-  const name = params.name ?? ''
-  if (params.kind === 'images' && asksForTransform(search)) {
-    const variant = await lake.variants.variant(dataset, name, search, accept)
-    send(res, 200, variant.bytes, {
-      'Content-Type': variant.contentType,
-      'Cache-Control': LONG_CACHE,
-      'X-Cache': variant.kept ? 'HIT' : 'MISS',
-      ...(variant.byAccept ? {Vary: 'Accept'} : {}),
-    })
-    return
-  }
-  const {bytes, contentType} = readStoredAsset(lake.store.dataDir, dataset, name)
-  send(res, 200, bytes, {'Content-Type': contentType, 'Cache-Control': LONG_CACHE})
-}
-
-const LONG_CACHE = 'public, max-age=31536000, immutable'

@@ -2,6 +2,7 @@
 // it, who may call it and what body it reads. The first entry whose path matches names the endpoint; a method it
 // does not take is Sanity's 405 with `Allow` (@quantedge/server-kit/routes). README.md names the files behind each.
 import {route} from '@quantedge/server-kit/routes'
+import {serveAsset, uploadAsset} from './assetApi.ts'
 import {
   act,
   answerDocuments,
@@ -9,8 +10,6 @@ import {
   listenForChanges,
   mutate,
   openLiveEvents,
-  serveAsset,
-  uploadAsset,
 } from './dataApi.ts'
 import {answerDocumentEvents, answerDocumentsAt, answerTransactions} from './history.ts'
 import type {Endpoint} from './lakeRequest.ts'
@@ -77,7 +76,7 @@ const signedIn = {access: 'signedIn'} as const
 export const LAKE_ENDPOINTS = [
   endpoint('*', '/v1/ping', pong, {access: 'open'}),
   endpoint(READ, '/:kind(images|files)/:project/:dataset/:name', serveAsset, {access: 'open'}),
-  // Data (dataApi.ts, history.ts)
+  // Data (dataApi.ts, history.ts; assets: assetApi.ts)
   endpoint([...READ, 'POST'], api('/data/query/:dataset'), answerQuery),
   endpoint(READ, api('/data/doc/:dataset{/*}?'), answerDocuments),
   endpoint('POST', api('/data/mutate/:dataset'), mutate),

@@ -1,12 +1,15 @@
 // What Sanity stores about an uploaded image by default (https://www.sanity.io/docs/image-metadata): its
 // dimensions as displayed (EXIF orientation applied), `lqip` (a 20 px wide JPEG as a data URL), `blurHash`,
-// `palette`, `hasAlpha` and `isOpaque`. Reading them decodes every pixel once, so a file that is not an image, is
-// cut short or declares more pixels than the lake reads is refused here, with a 400 and why, before it is stored.
+// `palette`, `hasAlpha` and `isOpaque`. It runs in an image process (imageWorker.ts) on the upload as written to
+// a file, reading the header first and the pixels once (imageSample.ts). A file that is not an image, declares
+// more pixels than the lake reads, or is damaged (cut short, a wrong checksum) is refused as Sanity refuses an
+// invalid image (imageErrors.ts), with why in `details`, before it is stored.
 import {encode as encodeBlurHash} from 'blurhash'
 import sharp from 'sharp'
-import {badRequest} from './errors.ts'
-import {MAX_INPUT_PIXELS} from './imageLimits.ts'
+import {invalidImage} from './imageErrors.ts'
+import {MAX_INPUT_PIXELS, READ_OPTIONS} from './imageLimits.ts'
 import {paletteOf} from './imagePalette.ts'
+import {sampleOf, type Sample} from './imageSample.ts'
 
 export type UploadedImage = {extension: string; width: number; height: number; metadata: object}
 
@@ -20,70 +23,54 @@ const EXTENSIONS: Record<string, string> = {
   tiff: 'tiff',
 }
 const LQIP_WIDTH = 20
-/** The copy the palette and blurHash are read from; 4x3 components, the blurhash package's own example. */
-const SAMPLE_SIDE = 64
 
-export async function readUploadedImage(bytes: Buffer): Promise<UploadedImage> {
-  const header = await sharp(bytes, {limitInputPixels: false})
+export async function readUploadedImage(file: string): Promise<UploadedImage> {
+  // The header alone, without sharp's pixel limit, so that a file declaring too many pixels hears how many.
+  const header = await sharp(file, {...READ_OPTIONS, limitInputPixels: false})
     .metadata()
     .catch(() => {
-      throw badRequest(
+      throw invalidImage(
         'The upload is not an image this lake can read (JPEG, PNG, WebP, AVIF, GIF, SVG or TIFF)',
       )
     })
   const extension =
     header.format === 'heif' && header.compression === 'av1' ? 'avif' : EXTENSIONS[header.format]
-  if (!extension) throw badRequest(`Images in ${header.format} format are not supported`)
+  if (!extension) throw invalidImage(`Images in ${header.format} format are not supported`)
   const {width, height} = header.autoOrient
   if (width * height > MAX_INPUT_PIXELS)
-    throw badRequest(
+    throw invalidImage(
       `The image is ${width}x${height} pixels, more than the ${MAX_INPUT_PIXELS / 1e6} megapixels an image may have`,
     )
-  try {
-    const sample = await sampleOf(bytes)
-    return {
-      extension,
-      width,
-      height,
-      metadata: {
-        _type: 'sanity.imageMetadata',
-        dimensions: {_type: 'sanity.imageDimensions', width, height, aspectRatio: width / height},
-        lqip: await lqipOf(sample),
-        blurHash: encodeBlurHash(
-          new Uint8ClampedArray(sample.data),
-          sample.info.width,
-          sample.info.height,
-          4,
-          3,
-        ),
-        palette: paletteOf(sample.data),
-        hasAlpha: header.hasAlpha,
-        // Only an image with an alpha channel can be other than opaque; its every pixel is looked at.
-        isOpaque: header.hasAlpha ? (await decoder(bytes).stats()).isOpaque : true,
-      },
-    }
-  } catch {
-    throw badRequest(
+  const sample = await sampleOf(file, header).catch(() => {
+    throw invalidImage(
       `The image could not be decoded: the ${extension} file is damaged or cut short`,
     )
+  })
+  return {
+    extension,
+    width,
+    height,
+    metadata: {
+      _type: 'sanity.imageMetadata',
+      dimensions: {_type: 'sanity.imageDimensions', width, height, aspectRatio: width / height},
+      lqip: await lqipOf(sample),
+      // 4x3 components, the blurhash package's own example.
+      blurHash: encodeBlurHash(
+        new Uint8ClampedArray(sample.data),
+        sample.width,
+        sample.height,
+        4,
+        3,
+      ),
+      palette: paletteOf(sample.data),
+      hasAlpha: header.hasAlpha,
+      isOpaque: sample.opaque,
+    },
   }
 }
 
-const decoder = (bytes: Buffer) =>
-  sharp(bytes, {limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated'}).autoOrient()
-
-type Sample = {data: Buffer; info: {width: number; height: number}}
-
-/** A small RGBA copy, decoded from every pixel of the file (so a file cut short fails here). */
-const sampleOf = (bytes: Buffer): Promise<Sample> =>
-  decoder(bytes)
-    .resize(SAMPLE_SIDE, SAMPLE_SIDE, {fit: 'inside'})
-    .ensureAlpha()
-    .raw()
-    .toBuffer({resolveWithObject: true})
-
-async function lqipOf({data, info}: Sample) {
-  const jpeg = await sharp(data, {raw: {width: info.width, height: info.height, channels: 4}})
+async function lqipOf({data, width, height}: Sample) {
+  const jpeg = await sharp(data, {raw: {width, height, channels: 4}})
     .resize(LQIP_WIDTH)
     .flatten({background: '#ffffff'})
     .jpeg({quality: 40})

@@ -1,9 +1,9 @@
 // The query of an image URL, read as Sanity's image pipeline reads it: the parameters of its image transformation
-// reference (https://www.sanity.io/docs/image-urls), with the names and values `@sanity/image-url` writes. A bad
-// value is the CDN's 400, `{statusCode, error, message}` with `Parameter "w" must be a valid integer` (the words
-// cdn.sanity.io answers, https://github.com/ascorbic/unpic-img/issues/3). Parameters the lake does not know are
-// ignored, as the CDN ignores them.
-import {LakeError} from './errors.ts'
+// reference (https://www.sanity.io/docs/image-urls), with the names, values and ranges it gives (`blur` 1-2000,
+// `sharp` 0-100, `q` 0-100, `dpr` 1 to 3, `frame` only 1) and those `@sanity/image-url` writes. A value out of its
+// range is the CDN's 400 (imageErrors.ts), in the words cdn.sanity.io uses for `w`. Parameters the lake does not
+// know are ignored, as the CDN ignores them.
+import {cdnError} from './imageErrors.ts'
 
 export type FitMode = 'clip' | 'crop' | 'fill' | 'fillmax' | 'max' | 'scale' | 'min'
 export type OutputFormat = 'jpg' | 'pjpg' | 'png' | 'webp' | 'avif'
@@ -30,6 +30,10 @@ export type ImageParams = {
   dpr: number
   flip: {horizontal: boolean; vertical: boolean}
   background?: Rgba
+  /** `blur`, 1 to 2000. */
+  blur?: number
+  /** `sharp`, 0 to 100. */
+  sharpen?: number
 }
 
 /**
@@ -43,6 +47,9 @@ export const MAX_OUTPUT_SIDE = 8192
 const MAX_DPR = 3
 /** `q` defaults to 75 in Sanity's reference. */
 const DEFAULT_QUALITY = 75
+/** `blur` is 1-2000 and `sharp` 0-100 in Sanity's reference. */
+const MAX_BLUR = 2000
+const MAX_SHARPEN = 100
 
 const FITS: readonly FitMode[] = ['clip', 'crop', 'fill', 'fillmax', 'max', 'scale', 'min']
 const FORMATS: readonly OutputFormat[] = ['jpg', 'pjpg', 'png', 'webp', 'avif']
@@ -66,14 +73,16 @@ const TRANSFORMING = [
   'dpr',
   'flip',
   'bg',
+  'blur',
+  'sharp',
+  'frame',
 ]
 
 export const asksForTransform = (search: URLSearchParams) =>
   TRANSFORMING.some((name) => search.has(name))
 
 /** The CDN's refusal of a parameter: 400 `{statusCode, error, message}`. */
-export const badParameter = (message: string) =>
-  new LakeError(400, {statusCode: 400, error: 'Bad Request', message}, message)
+export const badParameter = (message: string) => cdnError(400, message)
 
 export function readImageParams(search: URLSearchParams): ImageParams {
   const format = oneOf(search, 'fm', FORMATS)
@@ -84,6 +93,8 @@ export function readImageParams(search: URLSearchParams): ImageParams {
   const flip = search.get('flip')
   if (flip !== null && !['h', 'v', 'hv'].includes(flip))
     throw badParameter('Parameter "flip" must be one of [h, v, hv]')
+  // The first frame of an animated image is the only one the reference names, and the one sharp reads.
+  integer(search, 'frame', 1, 1)
   return {
     ...optional('width', integer(search, 'w', 1, MAX_OUTPUT_SIDE)),
     ...optional('height', integer(search, 'h', 1, MAX_OUTPUT_SIDE)),
@@ -98,6 +109,8 @@ export function readImageParams(search: URLSearchParams): ImageParams {
     dpr,
     flip: {horizontal: flip?.includes('h') ?? false, vertical: flip?.includes('v') ?? false},
     ...optional('background', background(search)),
+    ...optional('blur', integer(search, 'blur', 1, MAX_BLUR)),
+    ...optional('sharpen', integer(search, 'sharp', 0, MAX_SHARPEN)),
   }
 }
 

@@ -1,6 +1,9 @@
 // Image uploads as Sanity's asset pipeline takes them (https://www.sanity.io/docs/image-metadata): the metadata it
-// stores by default, EXIF orientation, and the refusals of what is not an image it can read, each a 400 with why,
-// after which the lake keeps answering.
+// stores by default, EXIF orientation, and the refusals of what is not an image it can read, each Sanity's 400
+// for an invalid image (`Invalid image, could not read metadata`, https://github.com/sanity-io/sanity/issues/185)
+// with why in `details`, after which the lake keeps answering.
+import {readdirSync} from 'node:fs'
+import {join} from 'node:path'
 import {isBlurhashValid} from 'blurhash'
 import sharp from 'sharp'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
@@ -13,7 +16,9 @@ import {
   pixelAt,
   quadrants,
   RED,
+  svgFilterBomb,
   transparentPng,
+  withWrongChecksum,
 } from './testImages.ts'
 
 let lake: TestLake
@@ -39,6 +44,14 @@ type Metadata = {
   isOpaque: boolean
 }
 const metadataOf = (asset: {metadata?: unknown}) => asset.metadata as Metadata
+
+/** Sanity's answer to an upload it cannot read as an image, `details` saying why. */
+const invalidImage = (details: string) => ({
+  statusCode: 400,
+  error: 'Bad Request',
+  message: 'Invalid image, could not read metadata',
+  details,
+})
 
 describe('metadata at upload', () => {
   it('stores dimensions, an lqip, a blurHash, a palette, hasAlpha and isOpaque, as Sanity does', async () => {
@@ -88,22 +101,29 @@ describe('refusals at upload', () => {
   it('refuses a file that is not an image', async () => {
     const answer = await refusal(Buffer.from('%PDF-1.7 not an image at all'))
     expect(answer.status).toBe(400)
-    expect(await answer.json()).toEqual({
-      error: {
-        description:
-          'The upload is not an image this lake can read (JPEG, PNG, WebP, AVIF, GIF, SVG or TIFF)',
-        type: 'validationError',
-      },
-    })
+    expect(await answer.json()).toEqual(
+      invalidImage(
+        'The upload is not an image this lake can read (JPEG, PNG, WebP, AVIF, GIF, SVG or TIFF)',
+      ),
+    )
   })
 
   it('refuses a JPEG cut short', async () => {
     const picture = await photo(800, 600)
     const answer = await refusal(picture.subarray(0, Math.floor(picture.length / 2)))
     expect(answer.status).toBe(400)
-    expect(await answer.json()).toMatchObject({
-      error: {description: 'The image could not be decoded: the jpg file is damaged or cut short'},
-    })
+    expect(await answer.json()).toEqual(
+      invalidImage('The image could not be decoded: the jpg file is damaged or cut short'),
+    )
+  })
+
+  it('refuses a PNG whose checksum is wrong, as libpng does when sharp reads untrusted input', async () => {
+    // sharp's `failOn: 'warning'` ("use the default 'warning' level with untrusted input") lets libpng refuse it.
+    const answer = await refusal(withWrongChecksum(await quadrants(40, 30)))
+    expect(answer.status).toBe(400)
+    expect(await answer.json()).toEqual(
+      invalidImage('The image could not be decoded: the png file is damaged or cut short'),
+    )
   })
 
   it('refuses a decompression bomb from its header, and keeps answering and taking images', async () => {
@@ -112,22 +132,31 @@ describe('refusals at upload', () => {
     const started = performance.now()
     const answer = await refusal(bomb)
     expect(answer.status).toBe(400)
-    expect(await answer.json()).toMatchObject({
-      error: {
-        description:
-          'The image is 30000x30000 pixels, more than the 256 megapixels an image may have',
-      },
-    })
+    expect(await answer.json()).toEqual(
+      invalidImage(
+        'The image is 30000x30000 pixels, more than the 256 megapixels an image may have',
+      ),
+    )
     expect(performance.now() - started).toBeLessThan(2_000)
     expect((await fetch(`${lake.url}/v1/ping`)).status).toBe(200)
     expect(metadataOf(await upload(await quadrants(40, 30))).dimensions.width).toBe(40)
   })
 
+  it('takes an SVG whose filters take minutes at full size, drawing it only at the size its metadata needs', async () => {
+    // librsvg draws the whole 8000x8000 canvas through each blur when asked for every pixel, as reading the
+    // opacity of every pixel did: the upload then held the lake for minutes.
+    const asset = await upload(svgFilterBomb())
+    expect(metadataOf(asset).dimensions).toMatchObject({width: 8000, height: 8000})
+    expect(asset.mimeType).toBe('image/svg+xml')
+  })
+
   it('stores nothing for a refused upload', async () => {
     const images = () =>
       testLakeClient(lake.url).fetch<number>('count(*[_type == "sanity.imageAsset"])')
-    const before = await images()
+    const folder = join(lake.dataDir, 'assets', 'production')
+    const [before, filesBefore] = [await images(), readdirSync(folder)]
     expect((await refusal(Buffer.from('still not an image'))).status).toBe(400)
     expect(await images()).toBe(before)
+    expect(readdirSync(folder)).toEqual(filesBefore)
   })
 })

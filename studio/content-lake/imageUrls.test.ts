@@ -1,6 +1,7 @@
 // The image URL API of the embedded lake against Sanity's image transformation reference
-// (https://www.sanity.io/docs/image-urls): each parameter on an uploaded image, the CDN's 400 for a bad one, the
-// bound on a variant's size, `auto=format` by `Accept`, and variants kept on disk (a second request reads them).
+// (https://www.sanity.io/docs/image-urls): each parameter on an uploaded image, the CDN's 400 for a bad one or one
+// out of the reference's range (`blur` 1-2000, `sharp` 0-100, `q` 0-100, `dpr` 1-3, `frame` 1), the bound on a
+// variant's size, `auto=format` by `Accept`, and variants kept on disk (a second request reads them).
 import {existsSync, readdirSync} from 'node:fs'
 import {join} from 'node:path'
 import sharp from 'sharp'
@@ -128,6 +129,28 @@ describe('what part of the image', () => {
     expect(await size(halvesUrl, shrunk)).toBe('50x50')
   })
 
+  it('blur softens the edge between two colours, up to the reference’s 2000 on a large variant', async () => {
+    const crisp = await colourAt(halvesUrl, 'w=400&fm=png', 199, 50)
+    expectColour(crisp, RED)
+    const soft = await colourAt(halvesUrl, 'w=400&fm=png&blur=40', 199, 50)
+    expect(near(soft, RED, 20)).toBe(false)
+    expect(soft.r).toBeGreaterThan(soft.b)
+    const blurred = await variant(halvesUrl, 'w=4000&blur=2000&fm=png')
+    expect(`${blurred.width}x${blurred.height}`).toBe('4000x1000')
+    // 200 px from the edge: a sigma of hundreds of pixels mixes green in.
+    const nearEdge = await pixelAt(blurred.bytes, 1800, 500)
+    expect(near(nearEdge, RED, 20)).toBe(false)
+    expect(nearEdge.r).toBeGreaterThan(nearEdge.g)
+  })
+
+  it('sharp sharpens, 0 leaving the image as it was', async () => {
+    const plain = await variant(quadrantsUrl, 'w=150&fm=png')
+    const unsharpened = await variant(quadrantsUrl, 'w=150&fm=png&sharp=0')
+    const sharpened = await variant(quadrantsUrl, 'w=150&fm=png&sharp=100')
+    expect(unsharpened.bytes.equals(plain.bytes)).toBe(true)
+    expect(sharpened.bytes.equals(plain.bytes)).toBe(false)
+  })
+
   it('flip mirrors horizontally (h), vertically (v) or both (hv)', async () => {
     expectColour(await colourAt(quadrantsUrl, 'flip=h', 5, 5), GREEN)
     expectColour(await colourAt(quadrantsUrl, 'flip=v', 5, 5), BLUE)
@@ -238,6 +261,11 @@ describe('refusals', () => {
     ['rect=0,0,0,10', 'Parameter "rect" must have a width and height larger than 0'],
     ['rect=400,0,10,10', 'Parameter "rect" lies outside the image (400x300)'],
     ['bg=blue', 'Parameter "bg" must be a hex color: RGB, ARGB, RRGGBB or AARRGGBB'],
+    ['blur=5000', 'Parameter "blur" must be less than or equal to 2000'],
+    ['blur=0', 'Parameter "blur" must be larger than or equal to 1'],
+    ['blur=soft', 'Parameter "blur" must be a valid integer'],
+    ['sharp=101', 'Parameter "sharp" must be less than or equal to 100'],
+    ['frame=2', 'Parameter "frame" must be less than or equal to 1'],
   ]
 
   it.each(refusals)('%s is a 400 in the CDN’s words: %s', async (query, message) => {

@@ -6,17 +6,22 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterAll, expect, it} from 'vitest'
 import {ImageVariants} from './imageVariants.ts'
+import {ImageWorkers} from './imageWorkers.ts'
 import {quadrants} from './testImages.ts'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'lake-variants-'))
-afterAll(() => rmSync(dataDir, {recursive: true, force: true}))
+const images = new ImageWorkers()
+afterAll(async () => {
+  await images.close()
+  rmSync(dataDir, {recursive: true, force: true})
+})
 
 const NAME = `${'a'.repeat(40)}-400x300.png`
 mkdirSync(join(dataDir, 'assets', 'production'), {recursive: true})
 writeFileSync(join(dataDir, 'assets', 'production', NAME), await quadrants(400, 300))
 
 it('makes a variant asked for by many at once one time, and gives each the same bytes', async () => {
-  const variants = new ImageVariants(dataDir)
+  const variants = new ImageVariants(dataDir, images)
   const ask = () =>
     variants.variant('production', NAME, new URLSearchParams('w=77&fm=png'), undefined)
   const answers = await Promise.all(Array.from({length: 5}, ask))

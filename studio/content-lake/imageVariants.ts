@@ -1,16 +1,17 @@
 // Transformed images, made once and kept: a variant is named by the original and the parameters that shape it
 // (as read, so two spellings of one request share it) and the format chosen, and is kept on disk under the
 // dataset's assets (`variants/`). A request for a kept variant reads its bytes and transforms nothing; requests for
-// one being made wait for that transform. Kept variants take at most `maxBytes` together: past it the least
-// recently asked for are removed (and made again if asked for), so no stream of distinct URLs fills the disk.
-import {createHash} from 'node:crypto'
-import {existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync} from 'node:fs'
+// one being made wait for that transform, which an image process makes (imageWorkers.ts). Kept variants take at
+// most `maxBytes` together: past it the least recently asked for are removed (and made again if asked for), so no
+// stream of distinct URLs fills the disk.
+import {createHash, randomUUID} from 'node:crypto'
+import {existsSync, mkdirSync, readdirSync, rmSync, statSync} from 'node:fs'
+import {readFile, rename, rm} from 'node:fs/promises'
 import {extname, join} from 'node:path'
 import {storedAssetPath} from './assets.ts'
-import {writeFileAtomically} from './atomicWrite.ts'
 import {chooseFormat, CONTENT_TYPES} from './imageFormat.ts'
-import {readImageParams} from './imageParams.ts'
-import {transformImage} from './imageTransform.ts'
+import {readImageParams, type ImageParams, type OutputFormat} from './imageParams.ts'
+import type {ImageWorkers} from './imageWorkers.ts'
 
 export type Variant = {
   bytes: Buffer
@@ -24,8 +25,12 @@ export type Variant = {
 /** 1 GiB of kept variants by default (CONTENT_LAKE_VARIANT_BYTES). */
 export const DEFAULT_VARIANT_BYTES = 1024 ** 3
 
+/** A variant being written; the name of one left behind by a lake that stopped meanwhile. */
+const WRITING = '.tmp'
+
 export class ImageVariants {
   readonly #dataDir: string
+  readonly #images: ImageWorkers
   readonly #maxBytes: number
   readonly #making = new Map<string, Promise<Buffer>>()
   /** Kept files and their sizes, least recently asked for first; a folder is read the first time it is used. */
@@ -33,8 +38,9 @@ export class ImageVariants {
   readonly #foldersRead = new Set<string>()
   #keptBytes = 0
 
-  constructor(dataDir: string, maxBytes = DEFAULT_VARIANT_BYTES) {
+  constructor(dataDir: string, images: ImageWorkers, maxBytes = DEFAULT_VARIANT_BYTES) {
     this.#dataDir = dataDir
+    this.#images = images
     this.#maxBytes = maxBytes
   }
 
@@ -57,16 +63,9 @@ export class ImageVariants {
     this.#readFolder(folder)
     if (existsSync(file)) {
       this.#touch(file)
-      return {bytes: readFileSync(file), contentType, byAccept, kept: true}
+      return {bytes: await readFile(file), contentType, byAccept, kept: true}
     }
-    const pending =
-      this.#making.get(file) ??
-      transformImage(readFileSync(original), params, format).then((bytes) => {
-        mkdirSync(folder, {recursive: true})
-        writeFileAtomically(file, bytes)
-        this.#add(file, bytes.length)
-        return bytes
-      })
+    const pending = this.#making.get(file) ?? this.#make(original, params, format, file)
     this.#making.set(file, pending)
     try {
       return {bytes: await pending, contentType, byAccept, kept: false}
@@ -75,13 +74,32 @@ export class ImageVariants {
     }
   }
 
-  /** Counts the variants a folder holds from before this lake started, oldest first. */
+  /** Has an image process write the variant beside its name, then gives it the name in one step. */
+  async #make(original: string, params: ImageParams, format: OutputFormat, file: string) {
+    mkdirSync(join(file, '..'), {recursive: true})
+    const output = `${file}.${randomUUID()}${WRITING}`
+    try {
+      await this.#images.transform({original, params, format, output})
+      const bytes = await readFile(output)
+      await rename(output, file)
+      this.#add(file, bytes.length)
+      return bytes
+    } finally {
+      await rm(output, {force: true})
+    }
+  }
+
+  /** Counts the variants a folder holds from before this lake started, oldest first; drops half-written ones. */
   #readFolder(folder: string) {
     if (this.#foldersRead.has(folder)) return
     this.#foldersRead.add(folder)
     if (!existsSync(folder)) return
     const files = readdirSync(folder)
-      .filter((entry) => !entry.endsWith('.tmp'))
+      .filter((entry) => {
+        if (!entry.endsWith(WRITING)) return true
+        rmSync(join(folder, entry), {force: true})
+        return false
+      })
       .map((entry) => ({path: join(folder, entry), stats: statSync(join(folder, entry))}))
       .sort((a, b) => a.stats.mtimeMs - b.stats.mtimeMs)
     for (const {path, stats} of files) this.#add(path, stats.size)

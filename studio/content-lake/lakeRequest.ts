@@ -5,6 +5,7 @@ import type {HttpResponse} from '@quantedge/server-kit/send'
 import type {Clock} from './clock.ts'
 import type {EditorAccount} from './editorAccount.ts'
 import type {ImageVariants} from './imageVariants.ts'
+import type {ImageWorkers} from './imageWorkers.ts'
 import type {Listeners} from './listeners.ts'
 import type {LiveEvents} from './liveEvents.ts'
 import type {QueryPool} from './queryPool.ts'
@@ -26,6 +27,8 @@ export type Lake = {
   token: string
   /** The one local editor's sign-in sessions and preferences. */
   editor: EditorAccount
+  /** The processes that transform images and analyse uploads, off the lake's thread. */
+  images: ImageWorkers
   /** Transformed images, kept on disk (Sanity's image URL API). */
   variants: ImageVariants
   /** The time releases are published and scheduled by. */

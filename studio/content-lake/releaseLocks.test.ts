@@ -145,6 +145,7 @@ describe('release documents change through release actions only', () => {
         client.action({
           actionType: 'sanity.action.document.delete',
           publishedId: '_.releases.rActive',
+          includeDrafts: [],
         }),
       403,
     )

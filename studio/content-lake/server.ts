@@ -30,7 +30,11 @@ import {LakeStore, type StoreOptions} from './store.ts'
 import {TransactionLog} from './transactionLog.ts'
 import {Transactions} from './transactions.ts'
 import type {WebhookConfig} from './webhooks.ts'
+import type {ImageLimits} from './imageLimits.ts'
 import {ImageVariants} from './imageVariants.ts'
+import {ImageWorkers} from './imageWorkers.ts'
+
+export {DEFAULT_IMAGE_LIMITS, type ImageLimits} from './imageLimits.ts'
 
 export type ContentLakeOptions = {
   /** Folder holding one `<dataset>.ndjson` per dataset, the transaction log under `history/`, uploads under `assets/`. */
@@ -51,6 +55,8 @@ export type ContentLakeOptions = {
   queryBudgetMs?: number
   /** How many bytes of transformed images the lake keeps on disk (default 1 GiB). */
   variantBytes?: number
+  /** How many image processes run at once, for how long and how large (imageLimits.ts has the defaults). */
+  imageLimits?: Partial<ImageLimits>
   /** The time releases are scheduled by (tests move it themselves); the system's by default. */
   clock?: Clock
 } & Pick<StoreOptions, 'compactAfterBytes'>
@@ -98,6 +104,7 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
     webhooks: options.webhooks ?? [],
   })
   const clock = options.clock ?? systemClock
+  const images = new ImageWorkers(options.imageLimits)
   const scheduler = new ReleaseScheduler({
     store,
     transactions,
@@ -112,7 +119,8 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
     publicUrl: '',
     token: options.token,
     editor: new EditorAccount(),
-    variants: new ImageVariants(store.dataDir, options.variantBytes),
+    images,
+    variants: new ImageVariants(store.dataDir, images, options.variantBytes),
     clock,
   }
   const presence = new Presence({
@@ -139,6 +147,7 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
   })
   const stopParts = async () => {
     await scheduler.stop()
+    await images.close()
     await queries.close()
     await store.release()
   }

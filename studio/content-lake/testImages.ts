@@ -1,5 +1,7 @@
 // Images made for tests with sharp, so no binary fixture is kept: flat colours in known places, a photo-like
-// JPEG, and a PNG whose header declares more pixels than any lake reads (a decompression bomb).
+// JPEG, and hostile files: a PNG whose header declares more pixels than any lake reads (a decompression bomb), one
+// of a single colour that is small on disk and 256 megapixels decoded, a PNG with a wrong checksum, an SVG whose
+// filter takes minutes to draw at full size, and an SVG that carries script.
 import {crc32, deflateSync} from 'node:zlib'
 import sharp from 'sharp'
 
@@ -174,6 +176,36 @@ export function decompressionBomb(side: number) {
     chunk('IEND', Buffer.alloc(0)),
   ])
 }
+
+/** A `side` x `side` RGBA PNG of one colour: a few MB on disk, `side`² pixels decoded. */
+export const oneColourPng = (side: number) =>
+  sharp({create: {width: side, height: side, channels: 4, background: {...BLUE, alpha: 1}}})
+    .png({compressionLevel: 9})
+    .toBuffer()
+
+/** The PNG with the checksum of its first image data chunk changed: its pixels are as they were. */
+export function withWrongChecksum(png: Buffer) {
+  const type = png.indexOf('IDAT', 8, 'ascii')
+  const checksum = type + 4 + png.readUInt32BE(type - 4)
+  const damaged = Buffer.from(png)
+  damaged.writeUInt32BE((png.readUInt32BE(checksum) + 1) >>> 0, checksum)
+  return damaged
+}
+
+/**
+ * An 8000x8000 SVG whose rectangle goes through a chain of Gaussian blurs: a few kB, drawn small in milliseconds,
+ * drawn at full size for minutes (librsvg applies each filter to every pixel).
+ */
+export const svgFilterBomb = (side = 8000) =>
+  Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${side}" height="${side}"><filter id="f">${'<feGaussianBlur stdDeviation="400"/>'.repeat(8)}</filter><rect width="${side}" height="${side}" fill="red" filter="url(#f)"/></svg>`,
+  )
+
+/** A small SVG that runs script when opened as a document: a `<script>` and an `onload`. */
+export const scriptedSvg = () =>
+  Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30" onload="document.title='onload ran'"><script>document.title='script ran'</script><rect width="40" height="30" fill="blue"/></svg>`,
+  )
 
 /** The colour of one pixel of an encoded image. */
 export async function pixelAt(image: Uint8Array, x: number, y: number): Promise<Rgb> {
