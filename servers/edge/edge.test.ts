@@ -28,7 +28,7 @@ beforeAll(async () => {
   writeFileSync(join(root, 'assets', 'entry-abc123.js'), `console.log(${'1'.repeat(3000)})`)
   writeFileSync(join(root, '404', 'index.html'), '<h1>Page not found</h1>')
   writeFileSync(join(root, '__spa-fallback.html'), '<div id="shell"></div>')
-  precompress(root)
+  await precompress(root)
   originPort = await freePort()
   origin = await startSiteServer(root, originPort, '127.0.0.1', {edge: 'varnish'})
   edge = await startTestEdge([{host: '127.0.0.1', port: originPort}])

@@ -19,7 +19,7 @@ function recordingPublisher() {
     render: async (job) => {
       renders.push(job)
       await new Promise((resolve) => setTimeout(resolve, renderMs.value))
-      return ['/tradingview']
+      return {paths: ['/tradingview'], steps: [{step: 'render the pages', ms: renderMs.value}]}
     },
     swap: (siteDir) => switched.push(siteDir),
     debounceMs: 1000,
@@ -61,6 +61,21 @@ describe('Publisher', () => {
     ])
     expect(switched).toHaveLength(1)
     expect(publisher.status().rebuilds).toMatchObject([{ok: true, kind: 'render'}])
+  })
+
+  it('says where a render’s time went: the wait for the debounce, the render’s steps, the switch', async () => {
+    const {publisher, renderMs} = parts
+    renderMs.value = 40
+    publisher.request('update indicator-straddle', ['id:indicator-straddle'])
+    await vi.advanceTimersByTimeAsync(500)
+    const [outcome] = publisher.status().rebuilds
+    expect(outcome?.steps?.map(({step}) => step)).toEqual([
+      'wait (debounce, holds, a build before)',
+      'render the pages',
+      'switch the release in, tell the edge',
+    ])
+    expect(outcome?.steps?.[0]?.ms).toBe(100)
+    expect(outcome?.steps?.[1]?.ms).toBe(40)
   })
 
   it('renders once the last of several holds is released, and a hold released twice counts once', async () => {

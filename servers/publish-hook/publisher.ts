@@ -10,6 +10,7 @@
 // build leaves the previous release live and says why.
 import {mkdirSync, mkdtempSync, readdirSync, rmSync} from 'node:fs'
 import {basename, join} from 'node:path'
+import type {StepTime} from '@quantedge/web/prerender/stepTimes'
 
 export type RebuildKind = 'render' | 'full build'
 
@@ -29,6 +30,11 @@ export type RebuildOutcome = {
   latencyMs?: number
   /** The paths a render rendered again. */
   paths?: string[]
+  /**
+   * Where the time went (successful builds): waiting (the debounce, holds, a build before), the render's own steps
+   * (or the full build), switching the release in and telling the edge.
+   */
+  steps?: StepTime[]
   error?: string
 }
 
@@ -36,6 +42,9 @@ export type RebuildOutcome = {
 export type PublishStatus = ReturnType<Publisher['status']>
 
 export type RenderJob = {liveBuildDir: string; nextBuildDir: string; changedTags: readonly string[]}
+
+/** What a render did: the paths it rendered again, and its steps' times. */
+export type RenderResult = {paths: string[]; steps: StepTime[]}
 
 /** A release just switched in, and the one it replaced (kept until the next switch). */
 export type SwitchedRelease = {
@@ -55,8 +64,8 @@ export type PublisherOptions = {
   build: (buildDir: string) => Promise<unknown>
   /** Whether a build folder holds what a re-render needs. */
   canRenderFrom: (buildDir: string) => boolean
-  /** Renders again, into `nextBuildDir`, what `changedTags` touch; resolves to those paths. */
-  render: (job: RenderJob) => Promise<string[]>
+  /** Renders again, into `nextBuildDir`, what `changedTags` touch; resolves to those paths and its steps. */
+  render: (job: RenderJob) => Promise<RenderResult>
   /** Puts a finished build's client folder live. */
   swap: (siteDir: string) => void
   /** Told of each release once it is live (the edge's purge), before the release before it may be removed. */
@@ -182,17 +191,23 @@ export class Publisher {
     const buildDir = mkdtempSync(
       join(this.#options.releasesDir, `${String(number).padStart(5, '0')}-`),
     )
+    const waited = {step: 'wait (debounce, holds, a build before)', ms: Date.now() - requestedAt}
     try {
       let paths: string[] | undefined
+      const steps: StepTime[] = [waited]
       if (kind === 'render') {
-        paths = await this.#options.render({
+        const rendered = await this.#options.render({
           liveBuildDir: this.#liveBuildDir,
           nextBuildDir: buildDir,
           changedTags: [...tags],
         })
+        paths = rendered.paths
+        steps.push(...rendered.steps)
       } else {
         await this.#options.build(buildDir)
+        steps.push({step: 'full build', ms: Math.round(performance.now() - started)})
       }
+      const built = performance.now()
       if (this.#pending.reasons.length > 0 && this.#withheld < MAX_WITHHELD) {
         this.#withheld += 1
         rmSync(buildDir, {recursive: true, force: true})
@@ -207,12 +222,17 @@ export class Publisher {
       this.#options.swap(join(buildDir, 'client'))
       this.#liveBuildDir = buildDir
       this.#options.onLive?.({kind, buildDir, previousBuildDir, ...(paths ? {paths} : {})})
+      steps.push({
+        step: 'switch the release in, tell the edge',
+        ms: Math.round((performance.now() - built) * 10) / 10,
+      })
       this.#record({
         ...outcome,
         ok: true,
         durationMs: Math.round(performance.now() - started),
         latencyMs: Date.now() - requestedAt,
         ...(paths ? {paths} : {}),
+        steps,
       })
       log(
         `[publish] ${kind} #${number} is live after ${seconds()}${paths ? ` (${paths.length} path(s): ${paths.join(' ')})` : ''}`,

@@ -47,7 +47,7 @@ export function readPublishHookEnv(env: Env = process.env): PublishHookEnv {
     port: portSetting('PUBLISH_HOOK_PORT', 3002, env),
     secret: requiredSecret(env),
     debounceMs: millisecondsSetting('PUBLISH_HOOK_DEBOUNCE_MS', 1000, env),
-    renderDebounceMs: millisecondsSetting('PUBLISH_HOOK_RENDER_DEBOUNCE_MS', 100, env),
+    renderDebounceMs: millisecondsSetting('PUBLISH_HOOK_RENDER_DEBOUNCE_MS', 30, env),
     followLive: switchSetting('PUBLISH_HOOK_FOLLOW_LIVE', true, env),
     releasesDir: resolve(repositoryRoot, env.PUBLISH_HOOK_RELEASES_DIR || '.data/releases'),
     peerSites: (env.PUBLISH_HOOK_PEER_SITES || '')

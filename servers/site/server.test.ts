@@ -34,7 +34,7 @@ beforeAll(async () => {
       {path: '/404', headers: {'Content-Security-Policy': "script-src 'sha256-404'"}},
     ]),
   )
-  expect(precompress(root)).toBe(2)
+  expect(await precompress(root)).toBe(2)
   site = await startSiteServer(root, 0)
 })
 afterAll(async () => {

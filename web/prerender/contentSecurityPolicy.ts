@@ -79,8 +79,14 @@ export function resourceOrigins(html: string, pageUrl = 'https://site.invalid/')
 }
 
 /** The page's policy: its inline scripts and styles by hash, the site's hosts, who may frame it. */
-export function contentSecurityPolicy(html: string, sources: PolicySources) {
-  const {scripts, styles, styleAttributes} = inlineHashes(html)
+export const contentSecurityPolicy = (html: string, sources: PolicySources) =>
+  policyOf(inlineHashes(html), sources)
+
+/** The policy of a page whose inline scripts and styles hash to `hashes` (server-kit's inlineHashes). */
+export function policyOf(
+  {scripts, styles, styleAttributes}: ReturnType<typeof inlineHashes>,
+  sources: PolicySources,
+) {
   const list = (...items: readonly string[]) => [...new Set(items)].join(' ')
   const styleSources = sources.scriptInsertedStyles
     ? ["'self'", "'unsafe-inline'"]

@@ -11,6 +11,7 @@ import {precompressFile} from './precompress.ts'
 import {writeSecurityHeaders} from './securityHeaders.ts'
 import {READS_FILE} from './recordReads.ts'
 import {loadServerBundle, renderOutputs, type OutputReads} from './renderOutputs.ts'
+import {stepTimes, type StepTime} from './stepTimes.ts'
 
 /** Hard links of every file under `from` at the same places under `to`. */
 function linkTree(from: string, to: string) {
@@ -34,7 +35,8 @@ export const affectedPaths = (reads: OutputReads, tags: readonly string[]) =>
 
 /**
  * Builds `nextBuildDir` from `liveBuildDir` with the paths `changedTags` touch rendered again (with web/ as the
- * process's folder, as renderOutputs needs). Returns those paths; a failure leaves the live release untouched.
+ * process's folder, as renderOutputs needs). Returns those paths and where the time went; a failure leaves the
+ * live release untouched.
  */
 export async function renderIncrementally({
   liveBuildDir,
@@ -44,34 +46,47 @@ export async function renderIncrementally({
   liveBuildDir: string
   nextBuildDir: string
   changedTags: readonly string[]
-}) {
+}): Promise<{paths: string[]; steps: StepTime[]}> {
+  const times = stepTimes()
   const reads = readReads(liveBuildDir)
   const paths = affectedPaths(reads, changedTags)
+  times.lap('read what each page read')
   for (const folder of ['client', SERVER_BUNDLE_DIR]) {
     linkTree(join(liveBuildDir, folder), join(nextBuildDir, folder))
   }
-  await renderAgain(nextBuildDir, reads, paths)
-  return paths
+  times.lap('link the unchanged files')
+  await renderAgain(nextBuildDir, reads, paths, times.lap)
+  return {paths, steps: times.steps}
 }
 
 /**
  * Renders `paths` of the release in `buildDir` again from its server bundle, in place of their outputs in
  * `reads` (which are unlinked first), then runs a full build's post-steps on them and records their reads.
+ * `lap` is told as each step ends.
  */
-export async function renderAgain(buildDir: string, reads: OutputReads, paths: string[]) {
+export async function renderAgain(
+  buildDir: string,
+  reads: OutputReads,
+  paths: string[],
+  lap: (step: string) => void = () => undefined,
+) {
   const clientDir = join(buildDir, 'client')
   for (const file of paths.flatMap((path) => reads[path]?.files ?? [])) {
     for (const variant of ['', '.br', '.gz']) rmSync(join(clientDir, file + variant), {force: true})
   }
-  const fresh = await renderOutputs(
-    await loadServerBundle(join(buildDir, SERVER_BUNDLE_DIR)),
-    clientDir,
-    paths,
-  )
-  for (const file of Object.values(fresh).flatMap(({files}) => files)) {
-    if (file.endsWith('.html')) deferHydrationOfFile(join(clientDir, file))
-    precompressFile(join(clientDir, file))
-  }
+  const bundle = await loadServerBundle(join(buildDir, SERVER_BUNDLE_DIR))
+  lap('load the server bundle')
+  const fresh = await renderOutputs(bundle, clientDir, paths)
+  lap('render the pages')
+  const files = Object.values(fresh).flatMap(({files: written}) => written)
+  for (const file of files) if (file.endsWith('.html')) deferHydrationOfFile(join(clientDir, file))
+  lap('defer hydration')
+  // Compressed on libuv's pool while this thread writes the headers.
+  const compressing = Promise.all(files.map((file) => precompressFile(join(clientDir, file))))
   writeSecurityHeaders(clientDir)
+  lap('write the security headers (precompressing meanwhile)')
+  await compressing
+  lap('finish precompressing')
   writeFileSync(join(buildDir, READS_FILE), `${JSON.stringify({...reads, ...fresh}, null, 1)}\n`)
+  lap('record what each page read')
 }

@@ -45,7 +45,7 @@ export function startIncrementalRenderer(env: NodeJS.ProcessEnv = {}) {
     }))
 
   const send = (job: WorkerJob) =>
-    new Promise<string[]>((resolve, reject) => {
+    new Promise<Exclude<WorkerAnswer, {error: string}>>((resolve, reject) => {
       const worker = processFor()
       const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
         worker.off('message', onMessage)
@@ -54,7 +54,7 @@ export function startIncrementalRenderer(env: NodeJS.ProcessEnv = {}) {
       const onMessage = (reply: WorkerAnswer) => {
         worker.off('exit', onExit)
         if ('error' in reply) reject(new Error(reply.error))
-        else resolve(reply.paths)
+        else resolve(reply)
       }
       worker.once('message', onMessage)
       worker.once('exit', onExit)
@@ -77,7 +77,10 @@ export function startIncrementalRenderer(env: NodeJS.ProcessEnv = {}) {
   return {
     /** Starts the process and loads the live release's server bundle, so the first publish does not wait for it. */
     prepare: (liveBuildDir: string) => enqueue({kind: 'prepare', liveBuildDir}),
-    /** Renders `nextBuildDir` from `liveBuildDir` with what `changedTags` touch; resolves to the paths rendered. */
+    /**
+     * Renders `nextBuildDir` from `liveBuildDir` with what `changedTags` touch; resolves to the paths rendered and
+     * where the time went.
+     */
     render: (job: Parameters<typeof renderIncrementally>[0]) => enqueue({kind: 'render', ...job}),
     /** The render process's id while one runs. */
     pid: () => running()?.pid,

@@ -29,10 +29,10 @@ function build() {
   return root
 }
 
-it('writes .br and .gz that decompress to each file, and none for a small one', () => {
+it('writes .br and .gz that decompress to each file, and none for a small one', async () => {
   const root = build()
   writeFileSync(join(root, 'tiny.js'), 'export {}\n')
-  expect(precompress(root)).toBe(2)
+  expect(await precompress(root)).toBe(2)
   for (const [file, content] of [
     ['assets/client-abc123.js', script],
     ['index.html', page],
@@ -43,16 +43,16 @@ it('writes .br and .gz that decompress to each file, and none for a small one', 
   expect(readdirSync(root)).not.toContain('tiny.js.br')
 })
 
-it("takes an asset's compressed forms from the cache by its contents, and keeps no page there", () => {
+it("takes an asset's compressed forms from the cache by its contents, and keeps no page there", async () => {
   const cache = folder()
-  precompress(build(), cache)
+  await precompress(build(), cache)
   expect(readdirSync(cache)).toHaveLength(2)
   // A cache entry told apart from what this build would write: the next build copies it.
   const [brotliEntry] = readdirSync(cache).filter((name) => name.endsWith('.br'))
   const fast = brotliCompressSync(script, {params: {[constants.BROTLI_PARAM_QUALITY]: 1}})
   writeFileSync(join(cache, brotliEntry!), fast)
   const next = build()
-  precompress(next, cache)
+  await precompress(next, cache)
   expect(readFileSync(join(next, 'assets', 'client-abc123.js.br'))).toEqual(fast)
   expect(brotliDecompressSync(readFileSync(join(next, 'index.html.br')))).toEqual(page)
   expect(readdirSync(cache)).toHaveLength(2)

@@ -68,7 +68,7 @@ export async function buildAndPrerender(buildDir: string, env: NodeJS.ProcessEnv
   await writeSiteImageVariants(join(webDir, 'public'), clientDir)
   deferHydration(clientDir)
   writeSecurityHeaders(clientDir, {...process.env, ...env})
-  precompress(clientDir, defaultAssetCacheDir)
+  await precompress(clientDir, defaultAssetCacheDir)
 }
 
 export async function prerenderSite({

@@ -25,15 +25,15 @@ export type WorkerJob =
   | {kind: 'prepare'; liveBuildDir: string}
   | ({kind: 'render'} & Parameters<typeof renderIncrementally>[0])
 
-export type WorkerAnswer = {paths: string[]} | {error: string}
+export type WorkerAnswer = Awaited<ReturnType<typeof renderIncrementally>> | {error: string}
 
 async function answer(job: WorkerJob): Promise<WorkerAnswer> {
   try {
     if (job.kind === 'prepare') {
       await prepare(job.liveBuildDir)
-      return {paths: []}
+      return {paths: [], steps: []}
     }
-    return {paths: await renderIncrementally(job)}
+    return await renderIncrementally(job)
   } catch (error) {
     return {error: error instanceof Error ? error.message : String(error)}
   }

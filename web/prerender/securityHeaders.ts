@@ -5,16 +5,19 @@
 // fetches use: the content's asset host, any other its pages name, and Supabase; framed by no one: frame-ancestors
 // 'none' is X-Frame-Options: DENY for every browser that reads CSP Level 2). Written after a full build and after
 // every re-render, from the pages as they are then, so a re-rendered page's hashes are always its own. A file of a
-// release may be a hard link to the live release's: it is replaced, never written through.
+// release may be a hard link to the live release's: it is replaced, never written through. What a page's HTML
+// says (its hashes and hosts) is kept by its contents from one call to the next: a re-render changes a page or
+// two, and the render process, which stays up, parses only those.
+import {createHash} from 'node:crypto'
 import {readdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {assetOrigin, readContentEnv} from '@quantedge/content-access/env'
 import {clientRenderedPaths} from '@quantedge/schemas/pages'
 import {CSP_REPORT_PATH} from '@quantedge/server-kit/cspReports'
 import {formatHeadersFile, HEADERS_FILE, type HeaderRule} from '@quantedge/server-kit/headersFile'
-import {SECURITY_HEADERS} from '@quantedge/server-kit/securityHeaders'
+import {inlineHashes, SECURITY_HEADERS} from '@quantedge/server-kit/securityHeaders'
 import {readSupabaseSettings} from '../app/auth/settings.ts'
-import {contentSecurityPolicy, resourceOrigins} from './contentSecurityPolicy.ts'
+import {policyOf, resourceOrigins} from './contentSecurityPolicy.ts'
 import {SPA_FALLBACK} from './renderOutputs.ts'
 
 /** The request paths a page's HTML file answers: `x/index.html` at `/x` and `/x/`, the SPA fallback at its pages. */
@@ -31,16 +34,36 @@ const htmlFiles = (clientDir: string) =>
     .map((file) => file.split('\\').join('/'))
     .sort()
 
+type PageFacts = {
+  origins: ReturnType<typeof resourceOrigins>
+  hashes: ReturnType<typeof inlineHashes>
+}
+
+/** The facts of the pages of the last call, by the SHA-256 of their HTML. */
+let known = new Map<string, PageFacts>()
+
+/** What each page says, parsed only for pages not seen in the last call; the pages of this call are kept. */
+function factsOf(htmls: string[]) {
+  const next = new Map<string, PageFacts>()
+  const facts = htmls.map((html) => {
+    const key = createHash('sha256').update(html).digest('base64')
+    const fact = known.get(key) ??
+      next.get(key) ?? {origins: resourceOrigins(html), hashes: inlineHashes(html)}
+    next.set(key, fact)
+    return fact
+  })
+  known = next
+  return facts
+}
+
 /** The site's header rules for the pages now in `clientDir`; `env` names the content and Supabase they use. */
 export function siteHeaderRules(
   clientDir: string,
   env: NodeJS.ProcessEnv = process.env,
 ): HeaderRule[] {
-  const pages = htmlFiles(clientDir).map((file) => ({
-    file,
-    html: readFileSync(join(clientDir, file), 'utf8'),
-  }))
-  const origins = pages.map(({html}) => resourceOrigins(html))
+  const files = htmlFiles(clientDir)
+  const facts = factsOf(files.map((file) => readFileSync(join(clientDir, file), 'utf8')))
+  const origins = facts.map((fact) => fact.origins)
   // Uploaded images and videos also arrive in a page's data (a poster's full image after the inlined one).
   const assets = assetOrigin(readContentEnv(env))
   const sources = {
@@ -52,8 +75,8 @@ export function siteHeaderRules(
   }
   return [
     {path: '/*', headers: SECURITY_HEADERS},
-    ...pages.flatMap(({file, html}) => {
-      const headers = {'Content-Security-Policy': contentSecurityPolicy(html, sources)}
+    ...files.flatMap((file, index) => {
+      const headers = {'Content-Security-Policy': policyOf(facts[index]!.hashes, sources)}
       return pathsOf(file).map((path) => ({path, headers}))
     }),
   ]

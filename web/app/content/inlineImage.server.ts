@@ -11,21 +11,10 @@ import {statSync} from 'node:fs'
 import {readFile} from 'node:fs/promises'
 import sharp from 'sharp'
 import {fitToBudget} from './imageBudget.server.ts'
+import {fileVersion, keptResults} from './keptResults.server.ts'
 
-/** Fitted images kept, the oldest dropped first: a page inlines one, a site a few. */
-const KEPT = 32
-const kept = new Map<string, string>()
-
-async function keptOrMade(key: string, make: () => Promise<string | undefined>) {
-  const hit = kept.get(key)
-  if (hit) return hit
-  const made = await make()
-  if (made) {
-    kept.set(key, made)
-    if (kept.size > KEPT) kept.delete(kept.keys().next().value!)
-  }
-  return made
-}
+/** Fitted images kept: a page inlines one, a site a few. */
+const keptOrMade = keptResults<string>(32)
 
 /**
  * The image at `url` (lossless, the size it is shown at) as a data URI of at most `budget` bytes, made by
@@ -46,15 +35,16 @@ export function inlineFileWithinBudget(
   box: {width: number; height: number},
   budget: number,
 ): Promise<string | undefined> {
-  const {size, mtimeMs} = statSync(file)
-  return keptOrMade(`${budget} ${box.width}x${box.height} ${file} ${size} ${mtimeMs}`, async () =>
-    inlineBytesWithinBudget(
-      await sharp(await readFile(file))
-        .resize({...box, fit: 'cover'})
-        .png()
-        .toBuffer(),
-      budget,
-    ),
+  return keptOrMade(
+    `${budget} ${box.width}x${box.height} ${fileVersion(file, statSync(file))}`,
+    async () =>
+      inlineBytesWithinBudget(
+        await sharp(await readFile(file))
+          .resize({...box, fit: 'cover'})
+          .png()
+          .toBuffer(),
+        budget,
+      ),
   )
 }
 

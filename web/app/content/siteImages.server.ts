@@ -5,9 +5,10 @@
 // prerender.ts), named by a hash of the file's bytes so the site server caches them for good; a page names them by
 // the same rule (siteImage), so a kept build and its later renders agree.
 import {createHash} from 'node:crypto'
-import {existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync} from 'node:fs'
+import {existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs'
 import {dirname, extname, join, relative, resolve} from 'node:path'
 import sharp from 'sharp'
+import {fileVersion, keptResults} from './keptResults.server.ts'
 
 export type SiteImageVariant = {width: number; type: 'image/avif' | 'image/webp'; url: string}
 export type SiteImage = {
@@ -38,6 +39,18 @@ export const defaultPublicDir = () => resolve(process.cwd(), 'public')
 export async function siteImage(url: string, publicDir = defaultPublicDir()) {
   const file = siteImageFile(url, publicDir)
   if (!file) return undefined
+  return keptSiteImage(`${publicDir} ${fileVersion(file, statSync(file))}`, () =>
+    describeSiteImage(file, publicDir),
+  )
+}
+
+/**
+ * What a page needs of each site image, kept by the file's version: reading one decodes it whole (its colour) and
+ * encodes its lqip, and the indicators page shows several at every render.
+ */
+const keptSiteImage = keptResults<SiteImage>(64)
+
+async function describeSiteImage(file: string, publicDir: string): Promise<SiteImage> {
   const bytes = readFileSync(file)
   const {width = 0, height = 0} = await sharp(bytes).autoOrient().metadata()
   const {dominant} = await sharp(bytes).stats()

@@ -1,4 +1,12 @@
-import {mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import sharp from 'sharp'
@@ -39,6 +47,28 @@ describe('site images', () => {
     const wide = await siteImage('/wide.png', publicDir)
     expect(wide?.variants.map(({width}) => width)).toEqual([640, 640, 960, 960, 1280, 1280])
     expect(wide?.variants[0]?.url).toMatch(/^\/assets\/images\/wide-[0-9a-f]{10}-640\.avif$/)
+  })
+
+  it('reads a file once while it is unchanged, and again once it changed', async () => {
+    const file = join(publicDir, 'kept.png')
+    writeFileSync(file, await quadrants(640, 360))
+    const mtime = new Date(Math.floor(Date.now() / 1000) * 1000)
+    utimesSync(file, mtime, mtime)
+    const first = await siteImage('/kept.png', publicDir)
+    // Bytes no decoder reads, of the same size under the same name and time: what was read is kept, so the file
+    // is not read again (reading it would fail).
+    writeFileSync(file, Buffer.alloc(readFileSync(file).length))
+    utimesSync(file, mtime, mtime)
+    try {
+      expect(await siteImage('/kept.png', publicDir)).toBe(first)
+      const green = {width: 640, height: 360, channels: 3, background: '#00ff00'} as const
+      writeFileSync(file, await sharp({create: green}).png().toBuffer())
+      const changed = await siteImage('/kept.png', publicDir)
+      expect(changed?.background).toBe('#08f808')
+      expect(first?.background).not.toBe(changed?.background)
+    } finally {
+      rmSync(file)
+    }
   })
 
   it('knows no image outside the site’s files, or that is not an image', async () => {
