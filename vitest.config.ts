@@ -10,7 +10,7 @@ import {defineConfig} from 'vitest/config'
 // Tests run with this machine's settings, as the npm scripts do (never a developer's .env); the shell's win.
 process.loadEnvFile(join(import.meta.dirname, '.env.example'))
 
-const ALL = ['{schemas,studio,web,scripts,servers,packages,supabase}/**/*.test.ts']
+const ALL = ['{schemas,studio,web,scripts,servers,packages,harness,supabase}/**/*.test.ts']
 const SLOW = ['scripts/cli/typecheck.test.ts', 'scripts/cli/start.test.ts', 'studio/build.test.ts']
 const CONTRACT = [
   'web/app/content/posterImage.test.ts',

@@ -86,6 +86,7 @@ describe('no code branches on which Content Lake it talks to', () => {
       'scripts',
       'servers',
       'packages',
+      'harness',
     ],
     {
       cwd: root,
@@ -110,10 +111,10 @@ describe('no code branches on which Content Lake it talks to', () => {
     expect(offenders).toEqual([])
   })
 
-  it('looks at the web app, the servers, the packages and the scripts', () => {
+  it('looks at the web app, the servers, the packages, the harness and the scripts', () => {
     expect(sources).toContain('web/app/root.tsx')
     expect(sources).toContain('servers/publish-hook/live.ts')
-    expect(sources).toContain('packages/test-support/editorialStack.ts')
+    expect(sources).toContain('harness/editorialStack.ts')
     expect(sources).toContain('scripts/content/seed/main.ts')
   })
 })

@@ -1,6 +1,9 @@
 // Workspaces reach each other through package exports only: ESLint (eslint.config.js) refuses a relative import
 // that crosses into another workspace, and lets one inside a workspace through. What ships never imports a
-// development stand-in (the embedded lake, supabase/local) or the test harness; its tests may.
+// development stand-in (the embedded lake, supabase/local) or the test harness; its tests may. The harness
+// (harness/, @quantedge/test-support) starts the lake, the servers, the site and the Studio, so it stands above them
+// all: only what tests them imports it (tests, the browser tests, the bench and `npm test`), no other tool, no
+// stand-in, nothing that ships.
 import {join} from 'node:path'
 import {ESLint} from 'eslint'
 import {repositoryRoot} from '@quantedge/server-kit/repositoryRoot'
@@ -55,6 +58,57 @@ it.each([
       message: expect.stringMatching(/never imports a development stand-in/),
     }),
   ])
+})
+
+it.each([
+  ['scripts/cli/probe.ts', '@quantedge/test-support/freePort'],
+  ['scripts/content/probe.ts', '@quantedge/test-support/throwawaySite'],
+  ['studio/probe.ts', '@quantedge/test-support/editorBrowser'],
+  ['studio/content-lake/probe.ts', '@quantedge/test-support/freePort'],
+  ['supabase/local/probe.ts', '@quantedge/test-support/freePort'],
+])('refuses the harness outside what tests: %s importing %s', async (file, source) => {
+  const messages = await lint(
+    file,
+    `import * as harness from '${source}'\nexport const probe = harness\n`,
+  )
+  expect(messages).toEqual([
+    expect.objectContaining({
+      ruleId: 'no-restricted-imports',
+      message: expect.stringMatching(
+        /Only tests, the browser tests and the bench import the test harness/,
+      ),
+    }),
+  ])
+})
+
+it('refuses the harness by a relative path too', async () => {
+  const messages = await lint(
+    'scripts/cli/probe.ts',
+    "import {freePort} from '../../harness/freePort.ts'\nexport const probe = freePort\n",
+  )
+  expect(messages).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({
+        ruleId: 'no-restricted-imports',
+        message: expect.stringMatching(/import the test harness/),
+      }),
+    ]),
+  )
+})
+
+it.each([
+  'servers/site/probe.test.ts',
+  'scripts/cli/probe.test.ts',
+  'web/e2e/probe.spec.ts',
+  'web/e2e/support/probe.ts',
+  'web/playwright.config.ts',
+  'scripts/bench/probe.ts',
+  'scripts/cli/test.ts',
+  'harness/probe.ts',
+])('lets the harness into %s', async (file) => {
+  const code =
+    "import {freePort} from '@quantedge/test-support/freePort'\nexport const probe = freePort\n"
+  expect(await lint(file, code)).toEqual([])
 })
 
 it('lets the stand-ins into tests of shipped code, and into the tools', async () => {

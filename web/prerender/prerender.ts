@@ -5,15 +5,17 @@
 // sources and settings starts from the kept one (server-kit's keptBuilds.ts) and renders every output again from
 // this content (renderAll.ts), as a publish re-renders some of them.
 import {cpSync, rmSync} from 'node:fs'
-import {join, resolve} from 'node:path'
+import {join} from 'node:path'
 import {buildOrStartFromKept} from '@quantedge/server-kit/keptBuilds'
 import {run} from '@quantedge/server-kit/run'
 import {deferHydration} from './deferHydration.ts'
 import {writeSecurityHeaders} from './securityHeaders.ts'
 import {defaultAssetCacheDir, precompress} from './precompress.ts'
 import {writeSiteImageVariants} from '../app/content/siteImages.server.ts'
+import {webDir} from './webDir.ts'
 
-export const webDir = resolve(import.meta.dirname, '..')
+export {webDir}
+
 export const defaultBuildDir = join(webDir, 'build')
 
 /**

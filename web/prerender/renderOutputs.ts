@@ -8,7 +8,7 @@ import {dirname, join} from 'node:path'
 import {pathToFileURL} from 'node:url'
 import {createRequestHandler, matchRoutes, type RouteObject, type ServerBuild} from 'react-router'
 import {recordingReads} from '@quantedge/content-access/reads'
-import {webDir} from './prerender.ts'
+import {webDir} from './webDir.ts'
 
 /** Per prerendered path: the files it writes (relative to the client folder) and the sync tags it read. */
 export type OutputReads = Record<string, {files: string[]; tags: string[]}>
