@@ -2,9 +2,10 @@
 // (JSON for a value, plain text for a string, bytes as they are) and headers. Each server supplies its own
 // vendor's bodies; this is only how they go out.
 import type {IncomingHttpHeaders, OutgoingHttpHeaders} from 'node:http'
+import type {Readable} from 'node:stream'
 
-/** The part of Node's request (http or http2 compatibility API) this project's servers read. */
-export interface HttpRequest extends AsyncIterable<unknown> {
+/** The part of Node's request (http or http2 compatibility API, both readable streams) this project's servers read. */
+export interface HttpRequest extends Readable {
   method?: string
   url?: string
   headers: IncomingHttpHeaders
