@@ -41,8 +41,11 @@ export default defineConfig({
     // the files run one by one, 414 of them inside the files). A file that changes what the process shares puts it
     // back: spies restored, settings through vi.stubEnv (a lint rule refuses setting process.env by hand in a test).
     isolate: false,
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // A test waits for its servers as long as they take to be ready: a start that fails says so with its log
+    // (childLake.ts, childSupabase.ts, a thrown error), and these bounds are only backstops for a hang. A fixed
+    // minute failed on a laptop with both cores busy (supabase/local's start in a beforeAll took longer).
+    testTimeout: 300_000,
+    hookTimeout: 600_000,
     // A poll waits for something that comes on any machine (a listener's event, a build's start): its bound is a
     // backstop, not Vitest's default second, which a busy machine overruns.
     expect: {poll: {timeout: 20_000}},

@@ -19,7 +19,11 @@ export type ChildLake = {
 }
 
 const READY = /Embedded Content Lake on (http:\/\/\S+), and (https:\/\/\S+) for the Studio/
-const START_TIMEOUT_MS = 30_000
+/**
+ * A start that fails ends the process, which is reported with its output; this bound is only a backstop for one that
+ * hangs, long enough for a lake reading a large dataset on a machine whose cores are busy elsewhere.
+ */
+const START_TIMEOUT_MS = 600_000
 
 /** `env`: more settings (CONTENT_LAKE_*) for this lake. */
 export async function startChildLake(

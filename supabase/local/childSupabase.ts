@@ -18,8 +18,11 @@ export type ChildSupabase = {
 export type ChildSupabaseOptions = {dataDir: string; port: number; mailboxPort: number}
 
 const READY = /Local Supabase on (http:\/\/\S+) .*; dev mailbox on (http:\/\/\S+)/
-/** Taking over a killed process's data folder waits for its lock to go stale; a busy machine is slow. */
-const START_TIMEOUT_MS = 60_000
+/**
+ * Taking over a killed process's data folder waits for its lock to go stale, and a busy machine is slow: a start
+ * that fails ends the process, which is reported with its output; this bound is only a backstop for a hang.
+ */
+const START_TIMEOUT_MS = 600_000
 
 export async function startChildSupabase({
   dataDir,
