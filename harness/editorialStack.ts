@@ -23,7 +23,7 @@ import type {PublishStatus} from '@quantedge/publish-hook/publisher'
 
 export const TEST_WEBHOOK_SECRET = 'test-webhook-secret'
 
-/** The lake's webhook to a publish hook on `port`: the site's documents, as the README sets one up in Sanity. */
+/** The lake's webhook to a publish hook on `port`: the site's documents, as docs/editing.md sets one up in Sanity. */
 export const siteWebhook = (port: number) => ({
   url: `http://127.0.0.1:${port}/hooks/publish`,
   secret: TEST_WEBHOOK_SECRET,

@@ -1,7 +1,7 @@
 // Where the content comes from: read and checked here, and nowhere else. What is unset takes Sanity's own
 // defaults (its API host, no token); the values that point at this machine's embedded lake are settings like
 // any other, which `.env.example` holds and the npm scripts read. Switching to a Sanity project is configuration
-// only (see README and .env.example).
+// only (see docs/sanity-project.md and .env.example).
 
 export const SANITY_API_VERSION = '2025-02-19'
 

@@ -111,7 +111,7 @@ async function requestChanges(
 }
 
 /**
- * The document a webhook's body names (the projection `{_id, _type, _rev}` the README sets), if it does: a
+ * The document a webhook's body names (the projection `{_id, _type, _rev}` docs/editing.md sets), if it does: a
  * document of a type the site reads re-renders what its tags touch; anything else takes a full build.
  */
 function namedDocument(body: string): {id: string; type: string} | undefined {

@@ -95,7 +95,7 @@ export const trustInstructions = (
 ) => `A local certificate authority for the Studio's connection to the embedded lake was created:
     ${authorityPath}
   The Studio works without it; trusting it once, for your user only, turns on its fast path (HTTP/2 to the
-  lake): npm run trust (README, "The Studio's connection to the lake").`
+  lake): npm run trust (docs/studio-connection.md).`
 
 const daysFromNow = (days: number) => new Date(Date.now() + days * 24 * 60 * 60 * 1000)
 
