@@ -11,13 +11,15 @@ import std;
 import xkey;
 import directors;
 
-# Whether an origin answers: each is asked every second; two answers of the last three keep it in the director.
-# Counted healthy from the start, so a new edge does not wait for three probes before it sends a request.
+# Whether an origin answers: each is asked every second, and two answers (within 2 s) of the last five keep it in
+# the director. An origin that is only busy (a laptop's cores taken by a build) keeps its place; one that is down
+# is out after four failed probes, and meanwhile a request it refuses is retried on another (vcl_backend_error).
+# Counted healthy from the start, so a new edge does not wait for probes before it sends a request.
 probe site_origin {
     .url = "/robots.txt";
     .interval = 1s;
-    .timeout = 1s;
-    .window = 3;
+    .timeout = 2s;
+    .window = 5;
     .threshold = 2;
     .initial = 2;
 }

@@ -331,7 +331,10 @@ test('a poster uploaded in the Studio is stored by the lake, referenced by the d
   })
   const shown = page.locator(`img[src*="${String(asset?.sha1hash)}"]`).first()
   await expect(shown).toBeVisible({timeout: 15_000})
-  expect(await shown.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0)
+  // Shown once the lake's image answers: visible before its bytes arrive, the element is then a decoded image.
+  await expect
+    .poll(() => shown.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+    .toBeGreaterThan(0)
 })
 
 test('searching the list finds indicators by words anywhere in them', async ({page}) => {

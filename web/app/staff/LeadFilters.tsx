@@ -1,4 +1,4 @@
-import {useEffect, useState} from 'react'
+import {useCallback, useEffect, useState} from 'react'
 import {LEAD_STATUSES, statusLabel} from './lead.ts'
 import {ALL, SORTS, type LeadQuery, type LeadSort} from './leadQuery.ts'
 
@@ -12,8 +12,21 @@ type Props = {
   onChange: (change: Partial<LeadQuery>) => void
 }
 
-/** Which leads to show: a search in name, e-mail and phone, a status, a source and campaign, and their order. */
-export function LeadFilters({query, sources, campaigns, onChange}: Props) {
+/**
+ * Which leads to show: a search in name, e-mail and phone, a status, a source and campaign, and their order. A
+ * choice shows at once, before the address (which the query is read from) has caught up with it.
+ */
+export function LeadFilters({query, sources, campaigns, onChange: change}: Props) {
+  const [chosen, setChosen] = useState<Partial<LeadQuery>>({})
+  useEffect(() => setChosen({}), [query])
+  const shown = {...query, ...chosen}
+  const onChange = useCallback(
+    (partial: Partial<LeadQuery>) => {
+      setChosen((earlier) => ({...earlier, ...partial}))
+      change(partial)
+    },
+    [change],
+  )
   const [typed, setTyped] = useState(query.search)
   useEffect(() => setTyped(query.search), [query.search])
   useEffect(() => {
@@ -67,7 +80,7 @@ export function LeadFilters({query, sources, campaigns, onChange}: Props) {
       {select(
         'lead-sort',
         'Order',
-        query.sort,
+        shown.sort,
         Object.entries(SORTS).map(([value, {label}]) => ({value, label})),
         (sort) => ({sort: sort as LeadSort}),
       )}
@@ -80,7 +93,7 @@ export function LeadFilters({query, sources, campaigns, onChange}: Props) {
                 type="radio"
                 name="status-filter"
                 value={choice}
-                checked={query.status === choice}
+                checked={shown.status === choice}
                 onChange={() => onChange({status: choice, page: 0})}
               />
               {choice === ALL ? 'All' : statusLabel(choice)}
@@ -91,7 +104,7 @@ export function LeadFilters({query, sources, campaigns, onChange}: Props) {
       {select(
         'lead-source',
         'Source',
-        query.source,
+        shown.source,
         [
           {value: ALL, label: 'All sources'},
           ...sources.map((source) => ({value: source, label: source})),
@@ -101,7 +114,7 @@ export function LeadFilters({query, sources, campaigns, onChange}: Props) {
       {select(
         'lead-campaign',
         'Campaign',
-        query.campaign,
+        shown.campaign,
         [
           {value: ALL, label: 'All campaigns'},
           ...campaigns.map((campaign) => ({value: campaign, label: campaign})),
