@@ -23,17 +23,18 @@ export async function benchSite(runs: number, only?: readonly string[]): Promise
   writeFileSync(join(build.root, 'bench-bare', 'index.html'), BARE_PAGE)
   const site = await startSiteServer(build.root, 0)
   try {
-    const rows: SiteBenchRow[] = []
-    for (const path of [...sitemapPaths, '/bench-bare'].filter(
+    const paths = [...sitemapPaths, '/bench-bare'].filter(
       (candidate) => !only || only.includes(candidate),
-    )) {
-      const audits: PageAudit[] = []
-      for (let run = 0; run < runs; run += 1)
-        audits.push(await auditPage(`${site.url}${path}`, build.root))
-      rows.push({path, ...medianAudit(audits)})
-      console.error(`  audited ${path}`)
+    )
+    // Round by round, every page once a round (the bare page among them): a machine that slows down for a while
+    // slows every page alike, instead of the few measured then.
+    const audits = new Map<string, PageAudit[]>(paths.map((path) => [path, []]))
+    for (let run = 0; run < runs; run += 1) {
+      for (const path of paths)
+        audits.get(path)!.push(await auditPage(`${site.url}${path}`, build.root))
+      console.error(`  round ${run + 1} of ${runs} audited`)
     }
-    return rows
+    return paths.map((path) => ({path, ...medianAudit(audits.get(path)!)}))
   } finally {
     await site.close()
     build.remove()
