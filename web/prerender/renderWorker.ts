@@ -2,13 +2,15 @@
 // its folder, as renderOutputs needs): it stays up between publishes, so a publish pays for its pages and not for
 // starting Node and loading the server bundle. Preparing renders every output once into a scratch folder, so that
 // what a render keeps (the fitted first poster, compiled code, open connections to the lake) is ready before the
-// first publish. One job at a time, answered over the IPC channel.
+// first publish, and reads the live release's pages for their headers (what securityHeaders.ts keeps of each page),
+// so the first publish parses only the pages it changes. One job at a time, answered over the IPC channel.
 import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {allPaths, loadServerBundle, renderOutputs} from './renderOutputs.ts'
 import {SERVER_BUNDLE_DIR} from './keepServerBundle.ts'
 import {renderIncrementally} from './incremental.ts'
+import {siteHeaderRules} from './securityHeaders.ts'
 
 async function prepare(liveBuildDir: string) {
   const bundle = await loadServerBundle(join(liveBuildDir, SERVER_BUNDLE_DIR))
@@ -19,6 +21,7 @@ async function prepare(liveBuildDir: string) {
   } finally {
     rmSync(scratch, {recursive: true, force: true})
   }
+  siteHeaderRules(join(liveBuildDir, 'client'))
 }
 
 export type WorkerJob =
