@@ -1,31 +1,23 @@
-// The embedded Content Lake as a dataset grows: 100, 1,000, 5,000 and 20,000 documents of about 2 KB, spread over
-// ten document types, in a lake run as its own process (as `npm run lake` runs it) on a throwaway data folder.
-// For each size, one request at a time: writes (a createOrReplace of one document), queries by id, a list (the
-// first 10 of one type by name: a tenth of the dataset, sorted by groq-js), and a restart (SIGTERM, then a new
-// process until it has answered its first query), with the lake's resident memory and its files on disk.
+// The embedded Content Lake as a dataset grows: 100, 1,000, 5,000 and 20,000 documents as editors' are (a name,
+// a reference and six blocks of Portable Text rich text of varied words, about 6 KB each: lakeDocuments.ts),
+// spread over ten document types, in a lake run as its own process (as `npm run lake` runs it) on a throwaway
+// data folder. For each size, once the lake is at rest after the import, one request at a time: writes (a
+// createOrReplace of one document), queries by id, a list (the first 10 of one type by name: a tenth of the
+// dataset, sorted by groq-js), and a restart (SIGTERM, then a new process until it has answered its first
+// query), with the documents' average size, the dataset's (its snapshot once stopped), the lake's resident
+// memory and its files on disk.
 import {mkdtempSync, readdirSync, readFileSync, rmSync, statSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {startChildLake, type ChildLake} from '@quantedge/content-lake/childLake'
 import {testLakeClient} from '@quantedge/content-lake/testLake'
+import {benchDocument} from './lakeDocuments.ts'
 import {percentile} from './percentile.ts'
 
 export const LAKE_SCALE_SIZES = [100, 1_000, 5_000, 20_000]
 /** The issue's targets, at 20,000 documents. */
 export const LAKE_SCALE_TARGETS = {writeP95Ms: 10, byIdP95Ms: 10, listP50Ms: 50, restartMs: 2000}
 
-const TYPES = [
-  'article',
-  'author',
-  'category',
-  'faq',
-  'indicator',
-  'page',
-  'plan',
-  'product',
-  'release',
-  'testimonial',
-]
 const LIST_QUERY = '*[_type == "article"] | order(name asc) [0...10]{_id, name}'
 const BY_ID_QUERY = '*[_id == $id][0]'
 const SEED_BATCH = 250
@@ -35,6 +27,10 @@ const LIST_QUERIES = 30
 
 export type LakeScaleRow = {
   documents: number
+  /** The documents' average size as written (JSON, UTF-8). */
+  documentKb: number
+  /** The dataset's snapshot (`production.ndjson`) once the lake has stopped and compacted. */
+  datasetMb: number
   write: {p50Ms: number; p95Ms: number}
   byId: {p50Ms: number; p95Ms: number}
   list: {p50Ms: number; p95Ms: number}
@@ -48,15 +44,6 @@ export type LakeScaleRow = {
   rssAfterRestartMb: number
   diskMb: number
 }
-
-/** A document of about 2 KB, with a reference, as an editor's would be. */
-const documentAt = (index: number, revision = 0) => ({
-  _id: `doc-${index}`,
-  _type: TYPES[index % TYPES.length] ?? 'article',
-  name: `Name ${(index * 7919 + revision) % 100_003}`,
-  author: {_type: 'reference', _ref: `doc-${(index * 31) % Math.max(1, index)}`},
-  body: `Paragraph ${index}. `.repeat(90).slice(0, 1800),
-})
 
 const rounded = (ms: number) => Number(ms.toFixed(1))
 
@@ -82,6 +69,28 @@ function residentMb(lake: ChildLake) {
   return Math.round(kb / 1024)
 }
 
+/** CPU time the lake's process has used so far, in ms (Linux: utime and stime in clock ticks of 10 ms). */
+function cpuMs(lake: ChildLake) {
+  const fields = readFileSync(`/proc/${lake.process.pid}/stat`, 'utf8').split(') ')[1]?.split(' ')
+  return (Number(fields?.[11]) + Number(fields?.[12])) * 10
+}
+
+/**
+ * Until the lake has done what the import set off (a query worker applying the imported batches, the garbage
+ * of parsing them collected: a few hundred ms of CPU at 20,000 documents), so that writes and queries are timed
+ * against a lake at rest, one at a time, as an editor meets it: two quiet 100 ms in a row, or 10 s at most.
+ */
+async function settled(lake: ChildLake) {
+  const giveUp = performance.now() + 10_000
+  let quiet = 0
+  for (let before = cpuMs(lake); quiet < 2 && performance.now() < giveUp;) {
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    const now = cpuMs(lake)
+    quiet = now - before <= 10 ? quiet + 1 : 0
+    before = now
+  }
+}
+
 const folderMb = (folder: string) =>
   Math.round(
     readdirSync(folder, {recursive: true, withFileTypes: true})
@@ -96,17 +105,21 @@ async function benchSize(documents: number): Promise<LakeScaleRow> {
   let lake = await startChildLake(dataDir)
   try {
     let client = testLakeClient(lake.url, {perspective: 'published'})
+    let writtenBytes = 0
     for (let start = 0; start < documents; start += SEED_BATCH) {
-      const batch = Array.from({length: Math.min(SEED_BATCH, documents - start)}, (_, offset) => ({
-        createOrReplace: documentAt(start + offset),
-      }))
+      const batch = Array.from({length: Math.min(SEED_BATCH, documents - start)}, (_, offset) => {
+        const doc = benchDocument(start + offset)
+        writtenBytes += Buffer.byteLength(JSON.stringify(doc))
+        return {createOrReplace: doc}
+      })
       await client.mutate(batch)
     }
     const randomIndex = () => Math.floor(Math.random() * documents)
     // The first query gives a query worker its copy of the dataset; it is part of the restart, not the list.
     await client.fetch(LIST_QUERY)
+    await settled(lake)
     const writes = await timed(WRITES, (index) =>
-      client.createOrReplace(documentAt(randomIndex(), index + 1)),
+      client.createOrReplace(benchDocument(randomIndex(), index + 1)),
     )
     const byId = await timed(BY_ID_QUERIES, () =>
       client.fetch(BY_ID_QUERY, {id: `doc-${randomIndex()}`}),
@@ -116,6 +129,7 @@ async function benchSize(documents: number): Promise<LakeScaleRow> {
     const stopping = performance.now()
     await lake.stop()
     const stopMs = Math.round(performance.now() - stopping)
+    const datasetMb = rounded(statSync(join(dataDir, 'production.ndjson')).size / 1024 / 1024)
     const restarting = performance.now()
     lake = await startChildLake(dataDir)
     const readyMs = Math.round(performance.now() - restarting)
@@ -124,6 +138,8 @@ async function benchSize(documents: number): Promise<LakeScaleRow> {
     const restartMs = Math.round(performance.now() - restarting)
     return {
       documents,
+      documentKb: rounded(writtenBytes / documents / 1024),
+      datasetMb,
       write: spread(writes),
       byId: spread(byId),
       list: spread(list),
@@ -148,11 +164,11 @@ export async function benchLakeScale(sizes = LAKE_SCALE_SIZES): Promise<LakeScal
 
 export const lakeScaleTable = (rows: LakeScaleRow[]) =>
   [
-    '| documents | write p50/p95 ms | by id p50/p95 ms | list p50/p95 ms | stop ms | restart: ready / first answer ms | RSS MB (after restart) | disk MB |',
-    '|---|---|---|---|---|---|---|---|',
+    '| documents | document KB (average) | dataset MB | write p50/p95 ms | by id p50/p95 ms | list p50/p95 ms | stop ms | restart: ready / first answer ms | RSS MB (after restart) | disk MB |',
+    '|---|---|---|---|---|---|---|---|---|---|',
     ...rows.map(
       (row) =>
-        `| ${row.documents} | ${row.write.p50Ms} / ${row.write.p95Ms} | ${row.byId.p50Ms} / ${row.byId.p95Ms} | ${row.list.p50Ms} / ${row.list.p95Ms} | ${row.stopMs} | ${row.readyMs} / ${row.restartMs} | ${row.rssMb} (${row.rssAfterRestartMb}) | ${row.diskMb} |`,
+        `| ${row.documents} | ${row.documentKb} | ${row.datasetMb} | ${row.write.p50Ms} / ${row.write.p95Ms} | ${row.byId.p50Ms} / ${row.byId.p95Ms} | ${row.list.p50Ms} / ${row.list.p95Ms} | ${row.stopMs} | ${row.readyMs} / ${row.restartMs} | ${row.rssMb} (${row.rssAfterRestartMb}) | ${row.diskMb} |`,
     ),
   ].join('\n')
 

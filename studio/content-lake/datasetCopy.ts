@@ -3,29 +3,32 @@
 // document's position in the dataset's order (the lake's: as read at start, then new documents after), so a
 // narrowed reading lists documents in the order the whole dataset does. References
 // are gathered as groq-js's `references()` finds them: an object with a `_ref` is a reference and is not looked
-// into further (groq-js `hasReference`).
+// into further (groq-js `hasReference`). The references are gathered the first time a query asks for them, not
+// when the copy is made: walking every document of 20,000 took a start's worker a tenth of a second, and most
+// queries never ask.
 import type {StoredDocument} from './documents.ts'
 
 export type DocumentChangeList = readonly (readonly [string, StoredDocument | null])[]
 
 function collectReferences(value: unknown, found: Set<string>): void {
+  if (typeof value !== 'object' || value === null) return
   if (Array.isArray(value)) {
     for (const item of value) collectReferences(item, found)
-  } else if (typeof value === 'object' && value !== null) {
-    const ref = (value as {_ref?: unknown})._ref
-    if (ref) {
-      if (typeof ref === 'string') found.add(ref)
-      return
-    }
-    for (const field of Object.values(value)) collectReferences(field, found)
+    return
   }
+  const ref = (value as {_ref?: unknown})._ref
+  if (ref) {
+    if (typeof ref === 'string') found.add(ref)
+    return
+  }
+  for (const field of Object.values(value)) collectReferences(field, found)
 }
 
 /** The string `_ref`s in a document, found where groq-js's `references()` looks. */
-function referencedIds(doc: StoredDocument) {
+function referencedIds(doc: StoredDocument): readonly string[] {
   const found = new Set<string>()
   collectReferences(doc, found)
-  return found
+  return [...found]
 }
 
 function addTo(index: Map<string, Set<string>>, key: string, id: string) {
@@ -42,11 +45,21 @@ function removeFrom(index: Map<string, Set<string>>, key: string, id: string) {
 
 const NONE: ReadonlySet<string> = new Set()
 
+/** A document with its place in the dataset's order. */
+export type CopyEntry = {readonly doc: StoredDocument; readonly position: number}
+
+/**
+ * The ids each document references and the documents referencing each id; each document's are kept, so a change
+ * need not walk the document it replaces again.
+ */
+type References = {of: Map<string, readonly string[]>; to: Map<string, Set<string>>}
+
 export class DatasetCopy {
-  readonly #byId = new Map<string, StoredDocument>()
+  /** One map for the document and its position: a narrowed reading looks up thousands of ids per query. */
+  readonly #byId = new Map<string, CopyEntry>()
   readonly #byType = new Map<string, Set<string>>()
-  readonly #byReference = new Map<string, Set<string>>()
-  readonly #positions = new Map<string, number>()
+  /** Made by the first query that asks (`referencing`), then kept current. */
+  #references: References | undefined
   #nextPosition = 0
   /** Counts changes, so views built from the copy know when they are stale. */
   version = 0
@@ -56,12 +69,17 @@ export class DatasetCopy {
   }
 
   get(id: string): StoredDocument | undefined {
+    return this.#byId.get(id)?.doc
+  }
+
+  /** The document under `id` with its place in the dataset's order, in one look-up. */
+  entry(id: string): CopyEntry | undefined {
     return this.#byId.get(id)
   }
 
   /** Where the document stands in the dataset's order; Infinity for none. */
   position(id: string): number {
-    return this.#positions.get(id) ?? Number.POSITIVE_INFINITY
+    return this.#byId.get(id)?.position ?? Number.POSITIVE_INFINITY
   }
 
   ids(): Iterable<string> {
@@ -75,13 +93,17 @@ export class DatasetCopy {
 
   /** Ids of the documents holding a reference to `id`. */
   referencing(id: string): ReadonlySet<string> {
-    return this.#byReference.get(id) ?? NONE
+    if (!this.#references) {
+      this.#references = {of: new Map(), to: new Map()}
+      for (const [each, {doc}] of this.#byId) this.#addReferences(each, doc)
+    }
+    return this.#references.to.get(id) ?? NONE
   }
 
   /** A commit's changes: a changed document keeps its place, a new one comes last. */
   apply(changes: DocumentChangeList) {
     for (const [id, doc] of changes) {
-      const position = this.#positions.get(id) ?? this.#nextPosition++
+      const position = this.#byId.get(id)?.position ?? this.#nextPosition++
       this.#remove(id)
       if (doc) this.#put(id, doc, position)
     }
@@ -90,32 +112,43 @@ export class DatasetCopy {
 
   /** Applies changes until the returned function puts back what they replaced, in its places. */
   applyUntilUndone(changes: DocumentChangeList): () => void {
-    const replaced = changes.map(
-      ([id]) => [id, this.#byId.get(id), this.#positions.get(id)] as const,
-    )
+    const replaced = changes.map(([id]) => [id, this.#byId.get(id)] as const)
     this.apply(changes)
     return () => {
-      for (const [id, doc, position] of replaced) {
+      for (const [id, entry] of replaced) {
         this.#remove(id)
-        if (doc && position !== undefined) this.#put(id, doc, position)
+        if (entry) this.#insert(id, entry)
       }
       this.version += 1
     }
   }
 
   #put(id: string, doc: StoredDocument, position: number) {
-    this.#byId.set(id, doc)
-    this.#positions.set(id, position)
-    if (typeof doc._type === 'string') addTo(this.#byType, doc._type, id)
-    for (const ref of referencedIds(doc)) addTo(this.#byReference, ref, id)
+    this.#insert(id, {doc, position})
+  }
+
+  #insert(id: string, entry: CopyEntry) {
+    this.#byId.set(id, entry)
+    if (typeof entry.doc._type === 'string') addTo(this.#byType, entry.doc._type, id)
+    if (this.#references) this.#addReferences(id, entry.doc)
+  }
+
+  #addReferences(id: string, doc: StoredDocument) {
+    const references = this.#references
+    if (!references) return
+    const ids = referencedIds(doc)
+    references.of.set(id, ids)
+    for (const ref of ids) addTo(references.to, ref, id)
   }
 
   #remove(id: string) {
-    const doc = this.#byId.get(id)
-    if (!doc) return
+    const entry = this.#byId.get(id)
+    if (!entry) return
     this.#byId.delete(id)
-    this.#positions.delete(id)
-    if (typeof doc._type === 'string') removeFrom(this.#byType, doc._type, id)
-    for (const ref of referencedIds(doc)) removeFrom(this.#byReference, ref, id)
+    if (typeof entry.doc._type === 'string') removeFrom(this.#byType, entry.doc._type, id)
+    const references = this.#references
+    if (!references) return
+    for (const ref of references.of.get(id) ?? []) removeFrom(references.to, ref, id)
+    references.of.delete(id)
   }
 }

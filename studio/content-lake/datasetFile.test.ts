@@ -7,7 +7,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterEach, describe, expect, it} from 'vitest'
 import {DatasetFile} from './datasetFile.ts'
-import {documentsOfText} from './datasetText.ts'
+import {documentsOfText, readStartSnapshot, type DatasetText} from './datasetText.ts'
 import type {StoredDocument} from './documents.ts'
 
 const folders: string[] = []
@@ -34,6 +34,12 @@ const opened = (folder: string) => {
   const file = new DatasetFile(folder, 'production', 1)
   return {file, documents: file.read()}
 }
+
+/** As a start opens it, a query worker reading the snapshot (queryWorker.ts): lines parsed as they are asked for. */
+const openedAtStart = (folder: string) =>
+  new DatasetFile(folder, 'production', 1).open((text: DatasetText) =>
+    Promise.resolve(readStartSnapshot(text.snapshot, text.snapshotPath ?? '').reading),
+  )
 
 /** Three transactions: two creates, an update and a delete. */
 function writeThree(folder: string) {
@@ -146,6 +152,45 @@ describe('a dataset on disk', () => {
     expect(() => opened(folder)).toThrow(
       /production\.1\.journal:4: document "deep" nests deeper than 20 levels/,
     )
+  })
+
+  it('opens at a start to the same documents, the snapshot read by another reader, and the journals after it', async () => {
+    const folder = emptyFolder()
+    const {file, documents} = writeThree(folder)
+    documents.set('x', doc('x'))
+    file.append('t4', new Map([['x', doc('x')]]))
+    await file.compact(documents.values())
+    file.append('t5', new Map([['c', doc('c')]]))
+    file.append('t6', new Map([['b', doc('b', {price: 5})]]))
+    const atStart = await openedAtStart(folder)
+    expect(atStart.hasUnread).toBe(true)
+    expect([...atStart]).toEqual([...opened(folder).documents])
+    expect([...atStart].map(([id]) => id)).toEqual(['b', 'x', 'c'])
+  })
+
+  it('refuses at a start the snapshot line the reader refuses, as it refuses it itself', async () => {
+    const folder = emptyFolder()
+    writeFileSync(
+      join(folder, 'production.ndjson'),
+      `${JSON.stringify(doc('a'))}\n{"_id": "cut off\n`,
+    )
+    const refusal = /production\.ndjson:2 is not a JSON document/
+    expect(() => opened(folder)).toThrow(refusal)
+    await expect(openedAtStart(folder)).rejects.toThrow(refusal)
+  })
+
+  it('reads the snapshot itself at a start when the reader fails or gives no answer', async () => {
+    const folder = emptyFolder()
+    const {file, documents} = writeThree(folder)
+    await file.close(documents.values())
+    const failing = await new DatasetFile(folder, 'production', 1).open(() =>
+      Promise.reject(new Error('the worker stopped')),
+    )
+    const silent = await new DatasetFile(folder, 'production', 1).open(() => undefined)
+    for (const read of [failing, silent]) {
+      expect(read.hasUnread).toBe(false)
+      expect([...read]).toEqual(EXPECTED)
+    }
   })
 
   it('refuses a cut-off line that a later journal follows', () => {

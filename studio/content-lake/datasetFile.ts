@@ -16,9 +16,10 @@ import {existsSync, renameSync, statSync, truncateSync, unlinkSync} from 'node:f
 import {open} from 'node:fs/promises'
 import {join} from 'node:path'
 import {readSharedBytes, readSnapshot, replayJournal, sharedBytes} from './datasetText.ts'
-import type {DatasetText, JournalLine} from './datasetText.ts'
+import type {DatasetText, JournalLine, SnapshotIndex, SnapshotReading} from './datasetText.ts'
 import type {StoredDocument} from './documents.ts'
 import {JournalWriter} from './journalWriter.ts'
+import {StoredDocuments} from './storedDocuments.ts'
 
 export type DocumentChanges = ReadonlyMap<string, StoredDocument | null>
 
@@ -60,7 +61,31 @@ export class DatasetFile {
    * The dataset's documents: the snapshot, then every journal line in order. A broken line stops with its place.
    * `read` is given the text first, before it is parsed and checked, so a query worker can parse it meanwhile.
    */
-  read(read: (text: DatasetText) => void = () => undefined): Map<string, StoredDocument> {
+  read(read: (text: DatasetText) => void = () => undefined): StoredDocuments {
+    const {bytes, journals} = this.#readFiles()
+    read(this.text())
+    return this.#documents(bytes, journals)
+  }
+
+  /**
+   * The dataset's documents as `read` gives them, once a reader that may parse and check the snapshot itself (a
+   * query worker, given the text with the snapshot's path) has said where its lines are or which one it refuses:
+   * the snapshot's documents are then parsed only as they are asked for (storedDocuments.ts). A reader that gives
+   * no answer, or fails to, leaves the snapshot to be read here.
+   */
+  async open(
+    reader: (text: DatasetText) => Promise<SnapshotReading> | undefined,
+  ): Promise<StoredDocuments> {
+    const {bytes, journals} = this.#readFiles()
+    const reading = await Promise.resolve(
+      reader({...this.text(), snapshotPath: this.#snapshotPath()}),
+    ).catch(() => undefined)
+    if (reading && 'refused' in reading) throw new Error(reading.refused)
+    return this.#documents(bytes, journals, reading?.index)
+  }
+
+  /** The snapshot's bytes and the complete journals, kept as the dataset's text. */
+  #readFiles() {
     this.#removeLeftovers()
     const snapshot = this.#snapshotPath()
     const bytes = existsSync(snapshot) ? readSharedBytes(snapshot) : new Uint8Array()
@@ -70,9 +95,17 @@ export class DatasetFile {
       this.#completeJournal(number, position === this.#journals.length - 1),
     )
     this.#text = {snapshot: bytes, journals: journals.map(({text}) => text)}
-    read(this.text())
-    const documents = new Map<string, StoredDocument>()
-    readSnapshot(bytes, {name: snapshot, check: true}, documents)
+    return {bytes, journals}
+  }
+
+  /** The snapshot's documents (parsed and checked here, unless `index` places them), then the journals'. */
+  #documents(
+    bytes: Uint8Array,
+    journals: {text: string; path: string}[],
+    index?: SnapshotIndex,
+  ): StoredDocuments {
+    const documents = index ? StoredDocuments.unread(bytes, index) : new StoredDocuments()
+    if (!index) readSnapshot(bytes, {name: this.#snapshotPath(), check: true}, documents)
     for (const {text, path} of journals) replayJournal(text, {name: path, check: true}, documents)
     return documents
   }

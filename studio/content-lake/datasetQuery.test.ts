@@ -54,6 +54,14 @@ function generatedDataset(seed: number, size: number): StoredDocument[] {
   documents.push({...extra, _id: 'drafts.versions.r1.doc-2', _type: 'plan'})
   documents.push({...extra, _id: 'drafts.drafts.doc-1', _type: 'plan'})
   documents.push({...extra, _id: 'ref-root', _type: 'plan', _ref: 'doc-3'})
+  // What a stored document may hold in `_type` besides a string, which a filter on `_type` must not accept.
+  const odd = (fields: {_id: string; _type?: unknown}) =>
+    ({...extra, ...fields}) as unknown as StoredDocument
+  documents.push(odd({_id: 'typeless'}), odd({_id: 'numeric-type', _type: 3}))
+  documents.push(
+    odd({_id: 'listed-type', _type: 'plan'}),
+    odd({_id: 'drafts.listed-type', _type: ['plan']}),
+  )
   // Sorted the other way round, so "the dataset's order" is not also the order of ids.
   return documents.sort((a, b) => (a._id < b._id ? 1 : -1))
 }
@@ -94,11 +102,19 @@ const QUERIES: [string, Record<string, unknown>?][] = [
   ['*[_id in [1, "doc-1"]]._id'],
   ['*[_type == "plan"][0...3]{"next": *[_id == ^.author._ref][0].name}'],
   ['*[_type == "sanity.previewUrlSecret"]._id'],
+  ['*[_type in ["plan", "author"] && _id in $ids]._id', {ids: ['doc-1', 'doc-2', 'typeless']}],
+  ['*[(_type == "plan" || _type == "page") && (_id == "listed-type" || _id == "doc-6")]'],
+  ['*[_type == "plan"]{_id, "authors": count(*[_type == "author"])}[0...3]'],
+  ['*[_type == "plan"] | order(_id desc) [0...5]._id'],
+  ['*[_type == "plan"][0...10] | order(name asc)._id'],
+  ['{"plans": count(*[_type == "plan"]), "first": *[_type == "plan"][0]._id}'],
+  ['*[_id in ["typeless", "numeric-type", "listed-type"]]._id'],
+  ['*[_type == "plan" || _type == "author"][-1]._id'],
 ]
 
-const READINGS: DatasetReading[] = (['raw', [], ['drafts']] as Perspective[]).flatMap(
-  (perspective) => [true, false].map((authenticated) => ({perspective, authenticated})),
-)
+const READINGS: DatasetReading[] = (
+  ['raw', [], ['drafts'], ['r1'], ['r1', 'drafts']] as Perspective[]
+).flatMap((perspective) => [true, false].map((authenticated) => ({perspective, authenticated})))
 
 async function expectSameAnswers(dataset: QueryableDataset) {
   for (const reading of READINGS) {
@@ -176,10 +192,33 @@ describe('query narrowing', () => {
     expect(await dataset.answer('*[]._id', {}, raw)).toEqual(before)
   })
 
+  it('finds references in a transaction’s pending changes, whether or not a query asked for references before', async () => {
+    const documents = generatedDataset(7, 60)
+    const raw = {perspective: 'raw', authenticated: true} as const
+    const query = '*[references("doc-1")]._id'
+    const pending = [
+      ['brand-new', {...(documents[0] as StoredDocument), _id: 'brand-new', link: {_ref: 'doc-1'}}],
+      ['doc-2', null],
+    ] as const
+    for (const askedBefore of [true, false]) {
+      const dataset = new QueryableDataset(documents)
+      const whole = await dataset.answer(query, {}, raw, {}, false)
+      if (askedBefore) expect(await dataset.answer(query, {}, raw)).toEqual(whole)
+      expect(await dataset.answer(query, {}, {...raw, pending})).toEqual(
+        await dataset.answer(query, {}, {...raw, pending}, {}, false),
+      )
+      expect((await dataset.answer(query, {}, {...raw, pending})).result).toContain('brand-new')
+      expect(await dataset.answer(query, {}, raw)).toEqual(whole)
+    }
+  })
+
   it('shows the whole dataset as Sanity’s perspectives do, in the dataset’s order', async () => {
     const documents = generatedDataset(6, 80)
     const dataset = new QueryableDataset(documents)
-    for (const reading of READINGS) {
+    const withoutReleases = READINGS.filter(
+      ({perspective}) => perspective === 'raw' || perspective.every((layer) => layer === 'drafts'),
+    )
+    for (const reading of withoutReleases) {
       expect((await dataset.answer('*', {}, reading, {}, false)).result).toEqual(
         plainPerspective(documents, reading),
       )

@@ -5,8 +5,12 @@
 // holds for every accepted document (both sides of `||` narrowed, either side of `&&`), and any other filter
 // (negations, functions, comparisons of other fields, parameters that are not strings) reads the whole dataset.
 // Narrowed documents keep the dataset's order, so unordered answers and slices come out as without narrowing.
+// A filter made only of `_id`/`_type` `==` or `in` strings, joined by `&&` and `||` (a list of a type, a document
+// by id), is also decided here, as groq-js decides it, and the filtered documents take the `*[…]`'s place: groq-js
+// otherwise runs its evaluator over each of a type's thousands of documents again for every query.
 import type {ExprNode} from 'groq-js'
 import type {DatasetCopy} from './datasetCopy.ts'
+import type {StoredDocument} from './documents.ts'
 import {shownDocuments, shownIds, type PerspectiveView} from './perspective.ts'
 
 /** The ids (as the perspective shows them) of every document a filter may accept; undefined: any document. */
@@ -36,6 +40,9 @@ const isField = (node: ExprNode, name: string) =>
   node.type === 'AccessAttribute' && node.base === undefined && node.name === name
 
 const isIndexedField = (node: ExprNode) => isField(node, '_id') || isField(node, '_type')
+
+/** Whether a shown document passes a filter; only for filters decided exactly as groq-js decides them. */
+type Test = (doc: StoredDocument) => boolean
 
 /** Which ids `references(…)` of literal strings and lists of them may accept; any other argument: no narrowing. */
 function referencing(node: ExprNode & {type: 'FuncCall'}, {copy, view}: Indexes): Narrowing {
@@ -82,6 +89,27 @@ function requirement(node: ExprNode, indexes: Indexes): Narrowing {
   )
 }
 
+/**
+ * The filter as a test, when it is only `_id`/`_type` `==` a string or `in` a list of strings, in groups, `&&` and
+ * `||`; otherwise undefined. groq-js reads an attribute only when the document has it as its own property
+ * (`AccessAttribute`), its `==` is true only for two strings that are the same (`isEqual`), and `in` a list is
+ * `==` to any of its items; `&&` and `||` of such comparisons, never null, are plain booleans.
+ */
+export function exactTest(node: ExprNode): Test | undefined {
+  if (node.type === 'Group') return exactTest(node.base)
+  if (node.type === 'And' || node.type === 'Or') {
+    const left = exactTest(node.left)
+    const right = left && exactTest(node.right)
+    if (!left || !right) return undefined
+    return node.type === 'And' ? (doc) => left(doc) && right(doc) : (doc) => left(doc) || right(doc)
+  }
+  const compared = comparison(node)
+  if (!compared || !isIndexedField(compared.field)) return undefined
+  const name = isField(compared.field, '_id') ? '_id' : '_type'
+  const values = new Set(compared.values)
+  return (doc) => Object.hasOwn(doc, name) && values.has(doc[name] as string)
+}
+
 function narrowingOf(node: ExprNode, indexes: Indexes): Narrowing {
   if (node.type === 'Group') return narrowingOf(node.base, indexes)
   if (node.type === 'And') {
@@ -119,18 +147,22 @@ function mapChildren(node: ExprNode, change: (child: ExprNode) => ExprNode): Exp
 
 /**
  * The query with each narrowable `*[filter]` reading only the documents its filter may accept, as the view
- * shows them (`see` lets a search give each its searchable text).
+ * shows them (`see` lets a search give each its searchable text), or, for a filter decided exactly here, with
+ * the documents it accepts in its place.
  */
 export function narrowQuery(
   tree: ExprNode,
   indexes: Indexes,
-  see: (docs: ReturnType<typeof shownDocuments>) => unknown[],
+  see: (docs: StoredDocument[]) => unknown[],
 ): ExprNode {
   const narrowed = mapChildren(tree, (child) => narrowQuery(child, indexes, see))
   if (narrowed.type !== 'Filter' || narrowed.base.type !== 'Everything') return narrowed
   const ids = narrowingOf(narrowed.expr, indexes)
   if (!ids) return narrowed
-  return {...narrowed, base: {type: 'Value', value: see(shownDocuments(indexes.view, ids))}}
+  const documents = shownDocuments(indexes.view, ids)
+  const test = exactTest(narrowed.expr)
+  if (test) return {type: 'Value', value: see(documents.filter(test))}
+  return {...narrowed, base: {type: 'Value', value: see(documents)}}
 }
 
 /** Whether the query still reads the whole dataset (`*` outside a narrowed filter). */

@@ -52,9 +52,14 @@ export type PerspectiveView = {
   document: (id: string) => StoredDocument | undefined
   /** The id under which a stored document may show, if it may show at all. */
   shownAs: (storedId: string) => string | undefined
-  /** Where a shown document stands in the dataset's order: where the first stored document it shows stands. */
-  position: (id: string) => number
+  /**
+   * The document shown under `id` and where it stands in the dataset's order: where the first stored document
+   * it shows stands (one call, as a narrowed reading asks it of thousands of ids per query).
+   */
+  shown: (id: string) => ShownDocument | undefined
 }
+
+export type ShownDocument = {readonly doc: StoredDocument; readonly position: number}
 
 export function perspectiveView(
   copy: DatasetCopy,
@@ -63,33 +68,55 @@ export function perspectiveView(
 ): PerspectiveView {
   const visible = (id: string) => authenticated || !isPrivateId(id)
   const stored = (id: string) => (visible(id) ? copy.get(id) : undefined)
+  // A stored document is shown as it is: its entry in the copy holds it with its place.
   if (perspective === 'raw')
-    return {document: stored, shownAs: (id) => id, position: (id) => copy.position(id)}
+    return {
+      document: stored,
+      shownAs: (id) => id,
+      shown: (id) => (visible(id) ? copy.entry(id) : undefined),
+    }
   const layers = perspective
   const layerId = (layer: string, id: string) =>
     layer === 'drafts' ? `${DRAFTS_PREFIX}${id}` : versionIdOf(layer, id)
-  const ownDocument = (id: string) => (isDraftId(id) || versionParts(id) ? undefined : stored(id))
+  const isOwnId = (id: string) => !isDraftId(id) && !versionParts(id)
+  const ownDocument = (id: string) => (isOwnId(id) ? stored(id) : undefined)
   const shownAs = (id: string) => {
     if (isDraftId(id)) return layers.includes('drafts') ? id.slice(DRAFTS_PREFIX.length) : undefined
     const version = versionParts(id)
     if (version) return layers.includes(version.releaseId) ? version.documentId : undefined
     return id.startsWith('versions.') ? undefined : id
   }
+  const document = (id: string) => {
+    for (const layer of layers) {
+      const doc = stored(layerId(layer, id))
+      if (doc)
+        return unpublishesOnRelease(doc) ? undefined : {...doc, _id: id, _originalId: doc._id}
+    }
+    return ownDocument(id)
+  }
+  // Published documents alone: a document is shown as it is stored.
+  if (layers.length === 0)
+    return {
+      document,
+      shownAs,
+      shown: (id) => (isOwnId(id) && visible(id) ? copy.entry(id) : undefined),
+    }
+  /** The first place any stored document shown under `id` (in any layer, or published) has. */
+  const position = (id: string) => {
+    let first = Number.POSITIVE_INFINITY
+    for (const layer of layers) {
+      const doc = stored(layerId(layer, id))
+      if (doc) first = Math.min(first, copy.position(doc._id))
+    }
+    const own = ownDocument(id)
+    return own ? Math.min(first, copy.position(own._id)) : first
+  }
   return {
-    document: (id) => {
-      for (const layer of layers) {
-        const doc = stored(layerId(layer, id))
-        if (doc)
-          return unpublishesOnRelease(doc) ? undefined : {...doc, _id: id, _originalId: doc._id}
-      }
-      return ownDocument(id)
-    },
+    document,
     shownAs,
-    position: (id) => {
-      const stack = layers.map((layer) => stored(layerId(layer, id)))
-      return Math.min(
-        ...[...stack, ownDocument(id)].map((doc) => (doc ? copy.position(doc._id) : Infinity)),
-      )
+    shown: (id) => {
+      const doc = document(id)
+      return doc ? {doc, position: position(id)} : undefined
     },
   }
 }
@@ -109,9 +136,10 @@ export function shownIds(view: PerspectiveView, storedIds: Iterable<string>): Se
  * dataset or an index's part of it).
  */
 export function shownDocuments(view: PerspectiveView, ids: Iterable<string>): StoredDocument[] {
-  const shown = [...ids].flatMap((id) => {
-    const doc = view.document(id)
-    return doc ? [{doc, position: view.position(id)}] : []
-  })
+  const shown: ShownDocument[] = []
+  for (const id of ids) {
+    const each = view.shown(id)
+    if (each) shown.push(each)
+  }
   return shown.sort((a, b) => a.position - b.position).map(({doc}) => doc)
 }

@@ -6,11 +6,12 @@
 // Each worker holds its own copy of a dataset: parsed from the dataset's text (snapshot and journal lines, cheap
 // to hand over) the first time that worker reads the dataset, then kept current by each commit's changes
 // (`changed`), so a query sends no documents. One worker starts with the pool and reads every dataset at once,
-// so the first query after a start finds it ready.
+// so the first query after a start finds it ready; it also checks each snapshot for the store as it parses it,
+// so the lake's start parses each snapshot once, not twice (storedDocuments.ts).
 import {Worker} from 'node:worker_threads'
 import type {DocumentChangeList} from './datasetCopy.ts'
 import type {DatasetReading, QueryOptions} from './datasetQuery.ts'
-import type {DatasetText} from './datasetText.ts'
+import type {DatasetText, SnapshotReading} from './datasetText.ts'
 import type {StoredDocument} from './documents.ts'
 import {LakeError} from './errors.ts'
 
@@ -27,12 +28,14 @@ export type WorkerMessage =
   | {kind: 'query'; id: number; job: QueryJob}
 /**
  * A worker answers with JSON text of `{result, syncTags, resultSourceMap?}`, which the lake sends on as it is. Its
- * first message (id 0, which no query has) says it has loaded its code.
+ * first message (id 0, which no query has) says it has loaded its code; a start's text (one that names its
+ * snapshot) is answered, once the worker holds its copy, with what it found in the snapshot (also id 0).
  */
 export type WorkerReply =
   | {id: number; json: string}
   | {id: number; failure: {status: number; body: unknown; message: string}}
   | {id: 0; ready: true}
+  | {id: 0; dataset: string; reading: SnapshotReading}
 
 /** Resolves at the worker's first message, once its code is loaded: a query's budget starts then, not before. */
 const booted = (worker: Worker) =>
@@ -51,6 +54,33 @@ const WORKER_HEAP_MB = 512
 const WORKER_URL = new URL('./queryWorker.ts', import.meta.url)
 
 const post = (worker: Worker, message: WorkerMessage) => worker.postMessage(message)
+
+/** What the worker found in a start's snapshot of the dataset; rejects if the worker stops before it says. */
+function snapshotReading(worker: Worker, dataset: string) {
+  const reading = new Promise<SnapshotReading>((resolve, reject) => {
+    const onReply = (reply: WorkerReply) => {
+      if (!('reading' in reply) || reply.dataset !== dataset) return
+      stop()
+      resolve(reply.reading)
+    }
+    const onExit = () => {
+      stop()
+      reject(new Error(`The query worker stopped before it had read the dataset "${dataset}"`))
+    }
+    const stop = () => {
+      worker.off('message', onReply)
+      worker.off('exit', onExit)
+      worker.unref()
+    }
+    // The start waits for this answer: until it comes, the worker keeps the process running.
+    worker.ref()
+    worker.on('message', onReply)
+    worker.on('exit', onExit)
+  })
+  // The store falls back to reading the snapshot itself; an unhandled rejection here would end the process.
+  reading.catch(() => undefined)
+  return reading
+}
 
 const overBudget = (budgetMs: number) => {
   const description = `The query ran longer than ${budgetMs} ms, the embedded Content Lake's limit for one query; narrow its filters`
@@ -94,13 +124,19 @@ export class QueryPool {
     this.#idle.push(this.#spawn())
   }
 
-  /** A dataset's text as the lake's start reads it: the first worker parses it while the lake checks it. */
-  preload(dataset: string, text: DatasetText) {
+  /**
+   * A dataset's text as the lake's start reads it, for the first worker to parse. When the text names its
+   * snapshot, the worker checks the snapshot as it parses it, and the promise says where its lines are (or which
+   * one it refuses) once the worker holds its copy; it rejects if the worker stops first.
+   */
+  preload(dataset: string, text: DatasetText): Promise<SnapshotReading> | undefined {
     const [first] = this.#idle
     const datasets = first && this.#copies.get(first)
-    if (!first || !datasets || datasets.has(dataset)) return
+    if (!first || !datasets || datasets.has(dataset)) return undefined
+    const reading = text.snapshotPath === undefined ? undefined : snapshotReading(first, dataset)
     post(first, {kind: 'load', dataset, text})
     datasets.add(dataset)
+    return reading
   }
 
   /** Where the datasets come from; every idle worker gets a copy of each now, before any query asks. */
@@ -146,7 +182,7 @@ export class QueryPool {
         else this.#discard(worker)
       }
       const onReply = (reply: WorkerReply) => {
-        if (reply.id !== id || 'ready' in reply) return
+        if (reply.id !== id || !('json' in reply || 'failure' in reply)) return
         finish(true)
         if ('json' in reply) resolve(reply.json)
         else reject(new LakeError(reply.failure.status, reply.failure.body, reply.failure.message))

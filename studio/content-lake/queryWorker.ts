@@ -5,7 +5,7 @@
 // they were sent: a query sent after a commit's changes sees them.
 import {parentPort} from 'node:worker_threads'
 import {QueryableDataset, type QueryAnswer} from './datasetQuery.ts'
-import {documentsOfText} from './datasetText.ts'
+import {documentsOfText, readStartSnapshot, replayJournal, type DatasetText} from './datasetText.ts'
 import {LakeError} from './errors.ts'
 import {evaluateQuery} from './query.ts'
 import type {QueryJob, WorkerMessage, WorkerReply} from './queryPool.ts'
@@ -49,10 +49,32 @@ async function reply(id: number, job: QueryJob): Promise<WorkerReply> {
   }
 }
 
+/**
+ * A start's text: its snapshot checked as it is parsed, and the store told where the snapshot's lines are (or
+ * which one is refused) once the copy is made, or as soon as making it fails (the store then checks the journals
+ * and says why), so the store never waits for nothing.
+ */
+function loadStart(dataset: string, text: DatasetText, snapshotPath: string) {
+  const {documents, reading} = readStartSnapshot(text.snapshot, snapshotPath)
+  try {
+    if ('index' in reading) {
+      for (const journal of text.journals)
+        replayJournal(journal, {name: 'journal', check: false}, documents)
+      datasets.set(dataset, new QueryableDataset(documents.values()))
+    }
+  } finally {
+    const transfer = 'index' in reading ? [reading.index.ranges.buffer] : []
+    parentPort?.postMessage({id: 0, dataset, reading} satisfies WorkerReply, transfer)
+  }
+}
+
 async function handle(message: WorkerMessage) {
-  if (message.kind === 'load')
-    datasets.set(message.dataset, new QueryableDataset(documentsOfText(message.text).values()))
-  else if (message.kind === 'change') datasets.get(message.dataset)?.apply(message.changes)
+  if (message.kind === 'load') {
+    const {dataset, text} = message
+    if (text.snapshotPath === undefined)
+      datasets.set(dataset, new QueryableDataset(documentsOfText(text).values()))
+    else loadStart(dataset, text, text.snapshotPath)
+  } else if (message.kind === 'change') datasets.get(message.dataset)?.apply(message.changes)
   else parentPort?.postMessage(await reply(message.id, message.job))
 }
 

@@ -7,7 +7,7 @@ import {send} from '@quantedge/server-kit/send'
 import type {StoredDocument} from './documents.ts'
 import {LakeError} from './errors.ts'
 import type {LakeRequest} from './lakeRequest.ts'
-import {isReleaseDocument} from './releases.ts'
+import {releaseDocuments} from './releases.ts'
 
 /** Active (or scheduled) releases a dataset, and the project, may hold at once. */
 export const ACTIVE_RELEASE_LIMIT = 100
@@ -16,10 +16,9 @@ export const ACTIVE_RELEASE_LIMIT = 100
 export const RELEASE_DOCUMENT_LIMIT = 1000
 
 export function activeReleaseCount(documents: ReadonlyMap<string, StoredDocument>) {
-  let count = 0
-  for (const doc of documents.values())
-    if (isReleaseDocument(doc) && (doc.state === 'active' || doc.state === 'scheduled')) count++
-  return count
+  return releaseDocuments(documents).filter(
+    (release) => release.state === 'active' || release.state === 'scheduled',
+  ).length
 }
 
 export const releaseLimitExceeded = (index: number) => {

@@ -7,7 +7,12 @@
 import type {Clock} from './clock.ts'
 import type {StoredDocument} from './documents.ts'
 import {publishMutations} from './releaseActions.ts'
-import {isReleaseDocument, releaseDocumentId, type ReleaseDocument} from './releases.ts'
+import {
+  isReleaseDocument,
+  releaseDocumentId,
+  releaseDocuments,
+  type ReleaseDocument,
+} from './releases.ts'
 import type {LakeStore} from './store.ts'
 import type {Transactions} from './transactions.ts'
 
@@ -53,8 +58,7 @@ export class ReleaseScheduler {
   }
 
   #scheduled(dataset: string): ReleaseDocument[] {
-    return [...this.#parts.store.documents(dataset).values()]
-      .filter(isReleaseDocument)
+    return releaseDocuments(this.#parts.store.documents(dataset))
       .filter((release) => release.state === 'scheduled' && !Number.isNaN(publishTimeOf(release)))
       .sort((a, b) => publishTimeOf(a) - publishTimeOf(b))
   }

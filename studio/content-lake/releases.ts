@@ -28,6 +28,21 @@ export const releaseDocumentId = (releaseId: string) => `${RELEASE_DOCUMENTS_PRE
 export const isReleaseDocument = (doc: StoredDocument | undefined): doc is ReleaseDocument =>
   doc?._type === RELEASE_DOCUMENT_TYPE && doc._id.startsWith(RELEASE_DOCUMENTS_PREFIX)
 
+/**
+ * A dataset's release documents, in the dataset's order, found by their ids alone (a dataset is keyed by `_id`):
+ * the store may not have parsed its other documents yet (storedDocuments.ts).
+ */
+export function releaseDocuments(
+  documents: ReadonlyMap<string, StoredDocument>,
+): ReleaseDocument[] {
+  const releases: ReleaseDocument[] = []
+  for (const id of documents.keys()) {
+    const doc = id.startsWith(RELEASE_DOCUMENTS_PREFIX) ? documents.get(id) : undefined
+    if (isReleaseDocument(doc)) releases.push(doc)
+  }
+  return releases
+}
+
 export const versionIdOf = (releaseId: string, documentId: string) =>
   `${VERSIONS_PREFIX}${releaseId}.${documentId}`
 

@@ -3,26 +3,36 @@
 // folder is locked (@quantedge/server-kit's lock, which a kill -9 or a reused process id never leaves blocking),
 // and every dataset is read when the lake starts, so a broken file stops the start with its line number instead
 // of failing requests later. Closing the store compacts, so a stopped lake leaves `<dataset>.ndjson` complete.
+// At a start a query worker may parse and check the snapshots instead (`onRead`): then the store parses each
+// snapshot document when first asked for, and the rest in the background (storedDocuments.ts).
 import {readdirSync} from 'node:fs'
 import {resolve} from 'node:path'
 import {lockDataFolder, type DataFolderLock} from '@quantedge/server-kit/dataFolderLock'
 import {DatasetFile, type DocumentChanges} from './datasetFile.ts'
-import type {DatasetText} from './datasetText.ts'
+import type {DatasetText, SnapshotReading} from './datasetText.ts'
 import type {StoredDocument} from './documents.ts'
+import type {StoredDocuments} from './storedDocuments.ts'
 
 const DATASET_NAME = /^[a-z0-9][a-z0-9_-]{0,63}$/
 const DATASET_FILE = /^([a-z0-9][a-z0-9_-]{0,63})\.(?:ndjson|\d+\.journal)$/
+
+/** How long after a start the store begins reading the snapshot lines no one has asked for yet. */
+const READ_REST_AFTER_MS = 1000
 
 /** Journals are compacted once they exceed the snapshot's size, and never below this many bytes. */
 export const DEFAULT_COMPACT_AFTER_BYTES = 4 * 1024 * 1024
 
 export type StoreOptions = {
   compactAfterBytes?: number
-  /** Given each dataset's text as the start reads it, before checking it (a query worker parses it meanwhile). */
-  onRead?: (dataset: string, text: DatasetText) => void
+  /**
+   * Given each dataset's text as the start reads it, before checking it (a query worker parses it meanwhile),
+   * with the snapshot's path: a promise of where the snapshot's lines are (or which one is refused) spares the
+   * store parsing the snapshot before it opens.
+   */
+  onRead?: (dataset: string, text: DatasetText) => Promise<SnapshotReading> | undefined
 }
 
-type Dataset = {file: DatasetFile; documents: Map<string, StoredDocument>}
+type Dataset = {file: DatasetFile; documents: StoredDocuments}
 
 export class LakeStore {
   readonly dataDir: string
@@ -46,14 +56,21 @@ export class LakeStore {
       options.compactAfterBytes ?? DEFAULT_COMPACT_AFTER_BYTES,
     )
     try {
-      for (const name of readdirSync(folder)) {
-        const dataset = DATASET_FILE.exec(name)?.[1]
-        if (dataset) store.#dataset(dataset, (text) => options.onRead?.(dataset, text))
+      const names = new Set(
+        readdirSync(folder).flatMap((name) => DATASET_FILE.exec(name)?.[1] ?? []),
+      )
+      for (const name of names) {
+        const file = new DatasetFile(folder, name, store.#compactAfterBytes)
+        const documents = await file.open((text) => options.onRead?.(name, text))
+        store.#datasets.set(name, {file, documents})
       }
     } catch (error) {
+      store.#stopReading()
       await lock.release()
       throw error
     }
+    for (const {documents} of store.#datasets.values())
+      documents.readInBackground(READ_REST_AFTER_MS)
     return store
   }
 
@@ -97,6 +114,7 @@ export class LakeStore {
 
   /** Compacts what the journals hold, so the snapshots are complete, and gives the data folder up. */
   async release(): Promise<void> {
+    this.#stopReading()
     try {
       for (const {file, documents} of this.#datasets.values()) await file.close(documents.values())
     } finally {
@@ -104,11 +122,16 @@ export class LakeStore {
     }
   }
 
-  #dataset(name: string, onRead?: (text: DatasetText) => void): Dataset {
+  #stopReading() {
+    for (const {documents} of this.#datasets.values()) documents.stop()
+  }
+
+  /** A dataset read so far, or one the folder does not hold yet (read now, as it may have been made since). */
+  #dataset(name: string): Dataset {
     let dataset = this.#datasets.get(name)
     if (!dataset) {
       const file = new DatasetFile(this.dataDir, name, this.#compactAfterBytes)
-      dataset = {file, documents: file.read(onRead)}
+      dataset = {file, documents: file.read()}
       this.#datasets.set(name, dataset)
     }
     return dataset
