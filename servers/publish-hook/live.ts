@@ -63,14 +63,17 @@ export async function startLiveSite({
   }
   const liveBuildDir = dirname(siteDir)
   const renderer = startIncrementalRenderer(env)
-  if (canRenderFrom(liveBuildDir)) {
-    renderer.prepare(liveBuildDir).catch((error: unknown) => {
-      // Ctrl+C, or a stop sent to the command's process group, reaches the render process too: it was
-      // stopped, it did not fail to start (a render after that starts a new process).
-      if (stoppedOnPurpose(error)) return
-      log(`[publish] the render process did not start: ${String(error)}`)
-    })
-  }
+  const prepared = canRenderFrom(liveBuildDir)
+    ? renderer.prepare(liveBuildDir).then(
+        () => undefined,
+        (error: unknown) => {
+          // Ctrl+C, or a stop sent to the command's process group, reaches the render process too: it was
+          // stopped, it did not fail to start (a render after that starts a new process).
+          if (stoppedOnPurpose(error)) return
+          log(`[publish] the render process did not start: ${String(error)}`)
+        },
+      )
+    : Promise.resolve()
   const publisher = new Publisher({
     releasesDir: hookEnv.releasesDir,
     liveBuildDir,
@@ -108,6 +111,8 @@ export async function startLiveSite({
     hook,
     publisher,
     renderer,
+    /** Settles once the render process has warmed up (or failed to start); a publish before it waits for it. */
+    prepared,
     edgeSync,
     close: async () => {
       follower?.close()
