@@ -3,15 +3,7 @@
 import {describe, expect, it} from 'vitest'
 import {DatasetCopy, type DocumentChangeList} from './datasetCopy.ts'
 import type {StoredDocument} from './documents.ts'
-
-const doc = (id: string, fields: Record<string, unknown> = {}): StoredDocument => ({
-  _id: id,
-  _type: 'plan',
-  _rev: 'r',
-  _createdAt: '',
-  _updatedAt: '',
-  ...fields,
-})
+import {storedDocument as doc} from './testDocuments.ts'
 
 const DOCUMENTS = [
   doc('a', {author: {_ref: 'x'}}),

@@ -9,6 +9,7 @@ import {afterEach, describe, expect, it} from 'vitest'
 import {DatasetFile} from './datasetFile.ts'
 import {documentsOfText, readStartSnapshot, type DatasetText} from './datasetText.ts'
 import type {StoredDocument} from './documents.ts'
+import {storedDocument as doc} from './testDocuments.ts'
 
 const folders: string[] = []
 afterEach(() => {
@@ -20,15 +21,6 @@ function emptyFolder() {
   folders.push(folder)
   return folder
 }
-
-const doc = (id: string, fields: Record<string, unknown> = {}): StoredDocument => ({
-  _id: id,
-  _type: 'plan',
-  _rev: 'r',
-  _createdAt: '',
-  _updatedAt: '',
-  ...fields,
-})
 
 const opened = (folder: string) => {
   const file = new DatasetFile(folder, 'production', 1)

@@ -5,15 +5,7 @@ import {describe, expect, it} from 'vitest'
 import {readSnapshot, readStartSnapshot, sharedBytes, type SnapshotIndex} from './datasetText.ts'
 import type {StoredDocument} from './documents.ts'
 import {StoredDocuments} from './storedDocuments.ts'
-
-const doc = (id: string, fields: Record<string, unknown> = {}): StoredDocument => ({
-  _id: id,
-  _type: 'plan',
-  _rev: 'r',
-  _createdAt: '',
-  _updatedAt: '',
-  ...fields,
-})
+import {storedDocument as doc} from './testDocuments.ts'
 
 /** A snapshot with non-ASCII text, a blank line and an id written twice (the later line wins, in the first's place). */
 const LINES = [
