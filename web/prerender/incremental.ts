@@ -76,16 +76,24 @@ export async function renderAgain(
   }
   const bundle = await loadServerBundle(join(buildDir, SERVER_BUNDLE_DIR))
   lap('load the server bundle')
-  const fresh = await renderOutputs(bundle, clientDir, paths)
-  lap('render the pages')
-  const files = Object.values(fresh).flatMap(({files: written}) => written)
-  for (const file of files) if (file.endsWith('.html')) deferHydrationOfFile(join(clientDir, file))
-  lap('defer hydration')
-  // Compressed on libuv's pool while this thread writes the headers.
-  const compressing = Promise.all(files.map((file) => precompressFile(join(clientDir, file))))
+  // Each page's files are compressed on libuv's pool as soon as they are written (its HTML once its hydration is
+  // deferred), while this thread renders the next page and then writes the headers: compressing a release's four
+  // pages after rendering them all took longer than rendering them.
+  const compressions: Promise<boolean>[] = []
+  const fresh = await renderOutputs(bundle, clientDir, paths, (written) => {
+    for (const file of written) {
+      if (file.endsWith('.html')) deferHydrationOfFile(join(clientDir, file))
+      compressions.push(precompressFile(join(clientDir, file)))
+    }
+  }).catch(async (error: unknown) => {
+    // A page that fails fails the release, once what was being compressed has ended.
+    await Promise.allSettled(compressions)
+    throw error
+  })
+  lap('render the pages, defer hydration (precompressing meanwhile)')
   writeSecurityHeaders(clientDir)
   lap('write the security headers (precompressing meanwhile)')
-  await compressing
+  await Promise.all(compressions)
   lap('finish precompressing')
   writeFileSync(join(buildDir, READS_FILE), `${JSON.stringify({...reads, ...fresh}, null, 1)}\n`)
   lap('record what each page read')

@@ -3,7 +3,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {brotliCompressSync, brotliDecompressSync, constants, gunzipSync} from 'node:zlib'
 import {afterAll, expect, it} from 'vitest'
-import {ASSET_BROTLI_QUALITY, PAGE_BROTLI_QUALITY, precompress} from './precompress.ts'
+import {precompress} from './precompress.ts'
 
 const folders: string[] = []
 afterAll(() => {
@@ -56,26 +56,4 @@ it("takes an asset's compressed forms from the cache by its contents, and keeps 
   expect(readFileSync(join(next, 'assets', 'client-abc123.js.br'))).toEqual(fast)
   expect(brotliDecompressSync(readFileSync(join(next, 'index.html.br')))).toEqual(page)
   expect(readdirSync(cache)).toHaveLength(2)
-})
-
-/** A page whose text varies, as a catalogue's does: brotli's qualities 10 and 11 compress it differently. */
-const catalogue = Buffer.from(
-  `<!doctype html>${Array.from({length: 400}, (_, n) => `<p>Indicator ${(n * 7919) % 1000} at ₹${(n * 31) % 997}</p>`).join('')}`,
-)
-
-it('compresses an asset at brotli quality 11, kept for good, and a page at 10, made again by each publish', async () => {
-  const root = build()
-  writeFileSync(join(root, 'catalogue.html'), catalogue)
-  await precompress(root)
-  const atQuality = (content: Buffer, quality: number) =>
-    brotliCompressSync(content, {params: {[constants.BROTLI_PARAM_QUALITY]: quality}})
-  expect(atQuality(catalogue, PAGE_BROTLI_QUALITY)).not.toEqual(
-    atQuality(catalogue, ASSET_BROTLI_QUALITY),
-  )
-  expect(readFileSync(join(root, 'catalogue.html.br'))).toEqual(
-    atQuality(catalogue, PAGE_BROTLI_QUALITY),
-  )
-  expect(readFileSync(join(root, 'assets', 'client-abc123.js.br'))).toEqual(
-    atQuality(script, ASSET_BROTLI_QUALITY),
-  )
 })

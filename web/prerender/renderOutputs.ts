@@ -108,8 +108,16 @@ async function renderPath({build, handle}: Bundle, path: string) {
   }
 }
 
-/** Renders `paths` into `clientDir`, one after another as React Router does, and returns what each read. */
-export async function renderOutputs(bundle: Bundle, clientDir: string, paths: readonly string[]) {
+/**
+ * Renders `paths` into `clientDir`, one after another as React Router does, and returns what each read; `written`
+ * is told each path's files as soon as they are on disk.
+ */
+export async function renderOutputs(
+  bundle: Bundle,
+  clientDir: string,
+  paths: readonly string[],
+  written: (files: readonly string[]) => void = () => undefined,
+) {
   // Pages read the site's own files relative to web/ (inlineImage.server.ts), as in `react-router build`.
   if (process.cwd() !== webDir) throw new Error(`Re-render from ${webDir}, not ${process.cwd()}`)
   const reads: OutputReads = {}
@@ -121,6 +129,7 @@ export async function renderOutputs(bundle: Bundle, clientDir: string, paths: re
       await writeFile(target, contents)
     }
     reads[path] = {files: Object.keys(files), tags}
+    written(reads[path].files)
   }
   return reads
 }
