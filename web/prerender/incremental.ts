@@ -83,7 +83,10 @@ export async function renderAgain(
   const fresh = await renderOutputs(bundle, clientDir, paths, (written) => {
     for (const file of written) {
       if (file.endsWith('.html')) deferHydrationOfFile(join(clientDir, file))
-      compressions.push(precompressFile(join(clientDir, file)))
+      const compressing = precompressFile(join(clientDir, file))
+      // Its failure is taken by the Promise.all below; until then it must not count as unhandled.
+      compressing.catch(() => undefined)
+      compressions.push(compressing)
     }
   }).catch(async (error: unknown) => {
     // A page that fails fails the release, once what was being compressed has ended.
