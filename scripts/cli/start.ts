@@ -83,6 +83,11 @@ const addressesPrinted = new Promise<void>((resolve) => (addressesAreOut = resol
  * everything was built no sooner.
  */
 const background = commandPhases({startAfter: addressesPrinted, background: true})
+/**
+ * Stops the servers this start has started (the edge is a process of its own, which would outlive this one and
+ * keep its port); set once they are up.
+ */
+let stopServers = async () => {}
 try {
   console.log(
     "Starting the product on this machine (each phase's output: .data/logs; npm start -- --verbose shows it)",
@@ -224,13 +229,16 @@ try {
     '  Edit in the Studio and press Publish: the site shows it within a second; drafts show in the draft preview.',
   )
   console.log('  Press Ctrl+C to stop.')
-  const stop = async () => {
+  stopServers = async () => {
     await studio.close()
     await preview.close()
     await live.close()
     await edge?.close()
     await supabaseStarted?.close()
     await lakeStarted?.close()
+  }
+  const stop = async () => {
+    await stopServers()
     process.exit(0)
   }
   process.once('SIGINT', stop)
@@ -244,5 +252,7 @@ try {
   stopRunningCommands()
   if (!(error instanceof PhaseFailed))
     console.error(`Start failed: ${error instanceof Error ? error.message : String(error)}`)
+  // A phase after the addresses (the Studio's build, the types) failed: what is running stops with the start.
+  await stopServers()
   process.exit(1)
 }
