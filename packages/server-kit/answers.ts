@@ -1,4 +1,6 @@
-// Whether something answers at a URL with a success within two seconds: how a tool tells a running server.
+// Whether something answers at a URL with a success within two seconds, or accepts a connection on a port: how a
+// tool tells a running server.
+import {createConnection} from 'node:net'
 
 export async function answers(url: string): Promise<boolean> {
   try {
@@ -7,3 +9,14 @@ export async function answers(url: string): Promise<boolean> {
     return false
   }
 }
+
+/** Whether anything accepts a TCP connection at `host`:`port`. */
+export const acceptsConnections = (host: string, port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = createConnection({host, port})
+    socket.once('connect', () => {
+      socket.destroy()
+      resolve(true)
+    })
+    socket.once('error', () => resolve(false))
+  })

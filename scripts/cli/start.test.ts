@@ -5,9 +5,9 @@
 // non-zero exit, leaving nothing running: shown with a schema file that does not parse, which the site does not
 // read (it is ready first) but the types and the Studio do.
 import {readFileSync, writeFileSync} from 'node:fs'
-import {connect} from 'node:net'
 import {join} from 'node:path'
 import {setTimeout as sleep} from 'node:timers/promises'
+import {acceptsConnections} from '@quantedge/server-kit/answers'
 import {productOnFreePorts, startCopyScript} from '@quantedge/test-support/copyScripts'
 import {copyRepository} from '@quantedge/test-support/repositoryCopy'
 import {afterAll, expect, it} from 'vitest'
@@ -28,17 +28,6 @@ const ALARM = /fail|error|warn|deprecat|✗|ERR!|exception|cannot|could not|unab
 const SITE_PHASES = ['Content Lake', 'Supabase', 'Content', 'Site', 'Servers']
 /** The background's, after them. */
 const BACKGROUND_PHASES = ['Types', 'Draft preview', 'Studio']
-/** Whether anything accepts a connection on the port. */
-const listening = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = connect(port, '127.0.0.1')
-    socket.once('connect', () => {
-      socket.destroy()
-      resolve(true)
-    })
-    socket.once('error', () => resolve(false))
-  })
-
 const phaseNames = (lines: string[]) =>
   lines.filter((line) => line.startsWith('  ✓ ')).map((line) => line.slice(4, 18).trim())
 
@@ -93,5 +82,5 @@ it('stops at the Types phase when a schema file does not parse, showing the log�
   // What it started stopped with it: the edge (a process of its own), the site and the Studio free their ports.
   const {EDGE_PORT, SITE_PORT, STUDIO_PORT} = await ports
   for (const port of [EDGE_PORT, SITE_PORT, STUDIO_PORT])
-    expect(await listening(Number(port)), `port ${port}`).toBe(false)
+    expect(await acceptsConnections('127.0.0.1', Number(port)), `port ${port}`).toBe(false)
 }, 300_000)

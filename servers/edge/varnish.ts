@@ -6,8 +6,8 @@
 import {spawn, spawnSync} from 'node:child_process'
 import {setTimeout as sleep} from 'node:timers/promises'
 import {existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
-import {createConnection} from 'node:net'
 import {delimiter, join} from 'node:path'
+import {acceptsConnections} from '@quantedge/server-kit/answers'
 import {originsVcl, type Origin} from './origins.ts'
 
 export const EDGE_VCL = join(import.meta.dirname, 'edge.vcl')
@@ -35,16 +35,6 @@ export type VarnishEdgeOptions = {
 }
 
 export type VarnishEdge = Awaited<ReturnType<typeof startVarnishEdge>>
-
-const answers = (host: string, port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = createConnection({host, port})
-    socket.once('connect', () => {
-      socket.destroy()
-      resolve(true)
-    })
-    socket.once('error', () => resolve(false))
-  })
 
 /** Stops a varnishd an earlier start left running on this working folder (its process group was killed). */
 async function stopLeftover(pidFile: string, workDir: string) {
@@ -121,7 +111,7 @@ export async function startVarnishEdge({
       const lines = readFileSync(logFile, 'utf8').trim().split('\n').slice(-20).join('\n')
       throw new Error(`${stopped}; its log (${logFile}):\n${lines}`)
     }
-    if ((await answers(host, port)) && (await answers(host, purgePort))) break
+    if ((await acceptsConnections(host, port)) && (await acceptsConnections(host, purgePort))) break
     if (performance.now() - started > READY_WITHIN_MS) {
       child.kill('SIGKILL')
       throw new Error(
