@@ -1,0 +1,10 @@
+import {chromium} from '@playwright/test'
+const [url, out, width = '390', y = '0', h = '1400'] = process.argv.slice(2)
+const browser = await chromium.launch({executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu']})
+const page = await browser.newPage({viewport: {width: Number(width), height: 6000}})
+await page.goto(url, {waitUntil: 'networkidle'})
+await page.evaluate(async () => { for (let y = 0; y < document.body.scrollHeight; y += 400) { window.scrollTo(0, y); await new Promise(r => setTimeout(r, 50)) } window.scrollTo(0,0) })
+await page.waitForTimeout(300)
+await page.screenshot({path: out, clip: {x: 0, y: Number(y), width: Number(width), height: Number(h)}})
+console.log(await page.evaluate(() => document.body.scrollHeight))
+await browser.close()
