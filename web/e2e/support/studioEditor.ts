@@ -55,13 +55,19 @@ export const EDITOR_WINDOW = {
   reducedMotion: 'reduce',
 } as const
 
-/** Starts the stack and the editor's browser before the file's tests, and stops them after. */
-export function useStudioStack({lakeClock}: {lakeClock?: Clock} = {}) {
+/**
+ * Starts the stack and the editor's browser before the file's tests, and stops them after; with `edge`, the site
+ * behind the local edge (Varnish), as visitors reach it in production.
+ */
+export function useStudioStack({
+  lakeClock,
+  edge = false,
+}: {lakeClock?: Clock; edge?: boolean} = {}) {
   // A Studio takes seconds to load on a busy machine: every test gets room for two of them.
   studioTest.describe.configure({mode: 'serial', timeout: 90_000})
   studioTest.beforeAll(async ({browser}) => {
     studioTest.setTimeout(180_000)
-    stack = await startEditorialStack({studio: true, ...(lakeClock ? {lakeClock} : {})})
+    stack = await startEditorialStack({studio: true, edge, ...(lakeClock ? {lakeClock} : {})})
     editor = await browser.newContext({...EDITOR_WINDOW, ignoreHTTPSErrors: true})
     editorCsp = await watchCsp(editor)
   })
