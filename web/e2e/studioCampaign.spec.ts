@@ -157,6 +157,10 @@ test('compose a landing page from sections, preview its draft, publish it: it an
   )
   await expect(frame.locator('li.indicator-card .card-title')).toHaveText([/Straddle/, /Strangle/])
   expect((await throughEdge(ADDRESS)).status).toBe(404)
+  // Its text carries visual editing's markers: a click on the heading opens the page's document beside it.
+  await expect(field(page, 'Title')).toHaveCount(0)
+  await frame.getByRole('heading', {level: 1}).click()
+  await expect(field(page, 'Title')).toHaveValue('Budget day offer')
 
   await openInStudio(
     page,
