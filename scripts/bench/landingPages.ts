@@ -131,10 +131,14 @@ async function firstStart() {
     const lake = startCopyScript(copy.root, 'lake', env)
     try {
       while (!(await answers(`${env.SANITY_API_HOST}/v1/ping`))) await sleep(100)
-      await seedContentLake(testLakeClient(env.SANITY_API_HOST), [
-        ...seedDocuments,
-        ...Array.from({length: LANDING_PAGES}, (_, index) => benchLandingPage(index)),
-      ])
+      // The copy's lake takes the token of its settings (.env.example), as npm start's seed does.
+      await seedContentLake(
+        testLakeClient(env.SANITY_API_HOST, {token: process.env.SANITY_API_WRITE_TOKEN}),
+        [
+          ...seedDocuments,
+          ...Array.from({length: LANDING_PAGES}, (_, index) => benchLandingPage(index)),
+        ],
+      )
     } finally {
       await lake.stop()
     }
