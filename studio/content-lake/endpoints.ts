@@ -15,11 +15,11 @@ import {answerDocumentEvents, answerDocumentsAt, answerTransactions} from './his
 import type {Endpoint} from './lakeRequest.ts'
 import {LOCAL_LOGIN_ROUTE} from './localLogin.ts'
 import {answerReleaseEvents} from './releaseEvents.ts'
-import {newReleaseAllowed} from './releaseLimits.ts'
 import {
   datasetAcl,
   datasetIndexing,
   datasets,
+  newReleaseAllowed,
   noUserApplications,
   otherProjectSettings,
   project,

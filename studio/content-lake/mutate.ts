@@ -5,7 +5,6 @@ import {MAX_DOCUMENT_DEPTH} from './depth.ts'
 import {badRequest, mutationError} from './errors.ts'
 import {isValidId, type StoredDocument} from './documents.ts'
 import {applyPatch, patchProblem} from './patches.ts'
-import type {WriteGuard} from './releaseLocks.ts'
 
 type DocumentInput = {_id?: string; _type?: string; [field: string]: unknown}
 type PatchInput = {id?: string; query?: string; ifRevisionID?: string; [operation: string]: unknown}
@@ -29,6 +28,14 @@ export type Transaction = {
   /** The documents after the transaction; null for a deleted one. */
   changes: Map<string, StoredDocument | null>
 }
+
+/** Told of each document a transaction writes or deletes, before it is stored; throws to refuse the whole. */
+export type WriteGuard = (change: {
+  id: string
+  before: StoredDocument | null
+  after: StoredDocument | null
+  index: number
+}) => void
 
 /**
  * Runs a GROQ query over the dataset as committed with `pending` (this transaction's changes so far) laid over

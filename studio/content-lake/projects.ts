@@ -1,8 +1,10 @@
 // `/projects/<id>` and what hangs under it, as the Studio reads them: the project, the editor's grants, the
-// datasets and their ACL, roles. One project, one local editor with every permission.
+// datasets and their ACL, roles, and whether another release may be made. One project, one local editor with every
+// permission.
 import {send} from '@quantedge/server-kit/send'
 import {LOCAL_EDITOR} from './editorAccount.ts'
 import type {LakeRequest} from './lakeRequest.ts'
+import {ACTIVE_RELEASE_LIMIT, activeReleaseCount} from './releaseLimits.ts'
 
 const ALL_PERMISSIONS = ['history', 'read', 'update', 'create', 'delete']
 const DOCUMENT_GRANTS = [{filter: '_id in path("**")', permissions: ALL_PERMISSIONS}]
@@ -62,3 +64,22 @@ export const noUserApplications = ({res}: LakeRequest) => send(res, 200, [])
 
 /** Any other project setting the Studio reads: none set. */
 export const otherProjectSettings = ({res}: LakeRequest) => send(res, 200, {})
+
+/**
+ * `GET /vX/projects/<id>/new-content-release-allowed`, which the Studio asks before it creates, archives or
+ * unarchives a release: the counts and limits, answered `{data: {…}}`, and a 403 with the same body once no
+ * release may be added (Studio core/releases/contexts/upsell/fetchReleaseLimits.ts).
+ */
+export function newReleaseAllowed({res, lake}: LakeRequest) {
+  const counts = lake.store
+    .datasetNames()
+    .map((dataset) => activeReleaseCount(lake.store.documents(dataset)))
+  const active = counts.reduce((sum, count) => sum + count, 0)
+  const data = {
+    orgActiveReleaseCount: active,
+    orgMeteredActiveReleaseCount: active,
+    datasetReleaseLimit: ACTIVE_RELEASE_LIMIT,
+    orgActiveReleaseLimit: ACTIVE_RELEASE_LIMIT,
+  }
+  send(res, active < ACTIVE_RELEASE_LIMIT ? 200 : 403, {data})
+}

@@ -7,6 +7,7 @@
 // at most 1,000 documents, counted with what the same request adds (releaseLimits.ts).
 import type {StoredDocument} from './documents.ts'
 import {mutationError} from './errors.ts'
+import type {WriteGuard} from './mutate.ts'
 import {RELEASE_DOCUMENT_LIMIT} from './releaseLimits.ts'
 import {
   isReleaseDocument,
@@ -15,14 +16,6 @@ import {
   releaseVersions,
   versionParts,
 } from './releases.ts'
-
-/** Told of each document a transaction writes or deletes, before it is stored; throws to refuse the whole. */
-export type WriteGuard = (change: {
-  id: string
-  before: StoredDocument | null
-  after: StoredDocument | null
-  index: number
-}) => void
 
 /** A refusal: the status, Sanity's error type and the words. */
 export type Refusal = {status: number; type: string; description: string}
