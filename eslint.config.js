@@ -1,8 +1,8 @@
 // ESLint for every workspace (`npm run lint`, run by `npm test`): TypeScript's recommended rules, React's
 // hooks rules and jsx-a11y for the web app and the Studio, a rule that keeps imports inside workspace
 // boundaries (another workspace is reached through its package exports, never a relative path), one that keeps
-// the development stand-ins and the test harness out of everything that ships, one that keeps the harness for
-// what tests, and one that refuses a circle of imports.
+// the development stand-ins and the test harness out of everything that ships, and one that keeps the harness for
+// what tests. A circle of imports, types included, is dependency-cruiser's to refuse (.dependency-cruiser.js).
 import {join} from 'node:path'
 import js from '@eslint/js'
 import prettier from 'eslint-config-prettier'
@@ -49,22 +49,10 @@ export default tseslint.config(
   {
     languageOptions: {globals: {...globals.node, ...globals.browser}},
     plugins: {import: importPlugin},
-    settings: {
-      // What no-cycle follows: the repository's own TypeScript (the plugin reads no other extension), found by
-      // eslint.resolver.js, and never a package in node_modules: none imports a workspace back, and the rule's circle
-      // finder parsing them all made the lint take 96 s instead of 20 and four times the memory.
-      'import/extensions': ['.ts', '.tsx'],
-      'import/ignore': ['/node_modules/'],
-      'import/resolver': {[join(import.meta.dirname, 'eslint.resolver.js')]: {}},
-    },
+    // The file an import names, found as Node finds it (eslint.resolver.js), says which workspace it is in.
+    settings: {'import/resolver': {[join(import.meta.dirname, 'eslint.resolver.js')]: {}}},
     rules: {
       'import/no-relative-packages': 'error',
-      // A circle of imports runs whichever module Node reaches first with the others half-loaded, across workspaces
-      // too: not ignoreExternal, which takes every other workspace for an outside package and skips it. No depth
-      // bound: the whole search costs seconds. disableScc: the plugin's shortcut (the graph's strongly connected
-      // components, worked out first) throws on a file not on disk (an editor's unsaved file, ESLint's lintText),
-      // and saved no time here.
-      'import/no-cycle': ['error', {disableScc: true}],
       '@typescript-eslint/no-unused-vars': [
         'error',
         {argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_'},
