@@ -13,9 +13,13 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 // The test harness (harness/, @quantedge/test-support) starts the lake, the servers, the site and the Studio: it
-// sits above them all, and only what tests them stands on it.
+// sits above them all, and only what tests them stands on it. So do the stand-ins' test helpers, each in its
+// stand-in's testing/ folder (throwaway lakes and Supabases, test images, the test clock): not even the stand-in's
+// own code imports them, by its package name or by a relative path.
 const HARNESS = '^@quantedge/test-support(/|$)|^(\\.\\./)+harness/'
-const STAND_IN_PACKAGES = `^@quantedge/(content-lake|supabase/local)(/|$)|${HARNESS}`
+const TEST_HELPERS = '^@quantedge/(content-lake|supabase/local)/testing/|^(\\.\\.?/)+testing/'
+const FOR_TESTS = `${HARNESS}|${TEST_HELPERS}`
+const STAND_IN_PACKAGES = `^@quantedge/(content-lake|supabase/local)(/|$)|${FOR_TESTS}`
 const noStandIn = (regex) => [
   'error',
   {
@@ -60,12 +64,15 @@ export default tseslint.config(
     },
   },
   {
-    // Only tests stand on the harness: Vitest's, the browser tests and their Playwright config, the bench, and
-    // `npm test`, which asks the harness whether the browser is there before anything runs.
+    // Only tests stand on the harness and the test helpers: Vitest's, the browser tests and their Playwright config,
+    // the bench, the helpers themselves, and `npm test`, which asks the harness whether the browser is there before
+    // anything runs.
     files: ['**/*.{ts,tsx,js}'],
     ignores: [
       '**/*.test.ts',
       'harness/**',
+      'studio/content-lake/testing/**',
+      'supabase/local/testing/**',
       'web/e2e/**',
       'web/playwright.config.ts',
       'scripts/bench/**',
@@ -77,9 +84,9 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: HARNESS,
+              regex: FOR_TESTS,
               message:
-                'Only tests, the browser tests and the bench import the test harness: move what this file needs out of harness/, or make this file a test.',
+                'Only tests, the browser tests and the bench import the test harness and the test helpers: move what this file needs out of harness/ or testing/, or make this file a test.',
             },
           ],
         },

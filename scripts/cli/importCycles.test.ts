@@ -1,6 +1,7 @@
 // `npm run lint` refuses a circle of imports (dependency-cruiser with .dependency-cruiser.js): inside a folder, across
 // workspaces that reach each other through their package exports and node_modules' links, and of types only, which
-// runs nothing twice but is still files that cannot be read one at a time. The files are written to a temporary
+// runs nothing twice but is still files that cannot be read one at a time; and, with the same config, the embedded
+// lake's folders imported one way only, each importing only those below it. The files are written to a temporary
 // folder outside the repository and cruised with the repository's config there, so no other test or tool that lists
 // the repository's files meets them.
 import {mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync} from 'node:fs'
@@ -24,13 +25,13 @@ function write(files: Record<string, string>) {
   }
 }
 
-/** Each circle the lint refuses, once, as the files it passes through from the one it is reported at. */
+/** What the lint refuses: each circle once, as the files it passes through from the one it is reported at. */
 async function circles() {
   const options = await extractDepcruiseOptions(join(repositoryRoot, '.dependency-cruiser.js'))
   const {output} = await cruise(['.'], {...options, baseDir: dir})
-  return (output as ICruiseResult).summary.violations.map(({rule, from, cycle}) => ({
+  return (output as ICruiseResult).summary.violations.map(({rule, from, to, cycle}) => ({
     rule: rule.name,
-    circle: [from, ...(cycle ?? []).map(({name}) => name)],
+    circle: cycle ? [from, ...cycle.map(({name}) => name)] : [from, to],
   }))
 }
 
@@ -85,4 +86,25 @@ it('lets imports that never come back through, types or not', async () => {
     'ground.ts': 'export type Ground = {id: string}\n',
   })
   expect(await circles()).toEqual([])
+})
+
+it('keeps the lake’s folders one way: each imports only the folders below it, types included', async () => {
+  const lake = 'studio/content-lake'
+  write({
+    [`${lake}/documents/documents.ts`]: 'export type StoredDocument = {_id: string}\n',
+    [`${lake}/store/store.ts`]:
+      "import type {StoredDocument} from '../documents/documents.ts'\nimport type {Endpoint} from '../http/endpoints.ts'\nexport type Store = {doc: StoredDocument; endpoint: Endpoint}\n",
+    [`${lake}/http/endpoints.ts`]:
+      "import type {StoredDocument} from '../documents/documents.ts'\nexport type Endpoint = () => StoredDocument\n",
+    [`${lake}/images/assets.ts`]:
+      "import {startContentLake} from '../server.ts'\nexport const assets = startContentLake\n",
+    [`${lake}/server.ts`]:
+      "import type {Endpoint} from './http/endpoints.ts'\nexport const startContentLake = (e: Endpoint) => e\n",
+    [`${lake}/store/store.test.ts`]:
+      "import {startContentLake} from '../server.ts'\nexport const probe = startContentLake\n",
+  })
+  expect(await circles()).toEqual([
+    {rule: 'lake-floors-images', circle: [`${lake}/images/assets.ts`, `${lake}/server.ts`]},
+    {rule: 'lake-floors-store', circle: [`${lake}/store/store.ts`, `${lake}/http/endpoints.ts`]},
+  ])
 })
