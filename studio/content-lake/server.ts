@@ -33,7 +33,6 @@ import {ReleaseScheduler} from './actions/releaseScheduler.ts'
 import {QueryPool} from './queries/queryPool.ts'
 import {MAX_JSON_BYTES, MAX_UPLOAD_BYTES, readBody} from './http/requestBody.ts'
 import {LakeStore, type StoreOptions} from './store/store.ts'
-import {TransactionLog} from './store/transactionLog.ts'
 import {Transactions} from './writes/transactions.ts'
 import type {WebhookConfig} from './events/webhooks.ts'
 import type {ImageLimits} from './images/imageLimits.ts'
@@ -101,7 +100,7 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
   const host = options.host ?? '127.0.0.1'
   const listeners = new Listeners(queries)
   const liveEvents = new LiveEvents()
-  const log = new TransactionLog(store.dataDir)
+  const log = store.log
   const cors = new CorsOrigins(options.corsOrigins ?? [])
   const shared = {store, log, listeners, liveEvents, queries, projectId: LAKE_PROJECT_ID}
   const transactions = new Transactions({

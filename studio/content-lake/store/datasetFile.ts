@@ -8,7 +8,7 @@
 // Crash safety: a line is acknowledged only once synced (journalWriter.ts syncs lines in groups), so a line cut
 // short by a crash is one nobody was told about, and it can only be the last line of the last journal (dropped when read). Compaction first starts a new
 // journal, then writes the new snapshot beside the old one, syncs it, gives it the snapshot's name in one step
-// and only then removes the journals it holds. A crash at any point leaves the old snapshot with every journal,
+// and only then (once the transaction log's entries made from them are on disk) removes the journals it holds. A crash at any point leaves the old snapshot with every journal,
 // or the new snapshot with journals it already holds: replaying a line sets each document to a state it had,
 // so replaying lines the snapshot holds changes nothing that later lines do not set again.
 import {closeSync, fsyncSync, openSync, readdirSync, readFileSync} from 'node:fs'
@@ -16,12 +16,16 @@ import {existsSync, renameSync, statSync, truncateSync, unlinkSync} from 'node:f
 import {open} from 'node:fs/promises'
 import {join} from 'node:path'
 import {readSharedBytes, readSnapshot, replayJournal, sharedBytes} from './datasetText.ts'
-import type {DatasetText, JournalLine, SnapshotIndex, SnapshotReading} from './datasetText.ts'
+import type {DatasetText, JournalLine, LineReplayed} from './datasetText.ts'
+import type {SnapshotIndex, SnapshotReading} from './datasetText.ts'
 import type {StoredDocument} from '../documents/documents.ts'
 import {JournalWriter} from './journalWriter.ts'
 import {StoredDocuments} from './storedDocuments.ts'
 
 export type DocumentChanges = ReadonlyMap<string, StoredDocument | null>
+
+/** When and by whom a journaled transaction was made, kept in its line (JournalLine). */
+export type TransactionStamp = {timestamp: string; author: string}
 
 /** How many documents are serialized between two turns of the event loop while compacting. */
 const COMPACTION_CHUNK = 200
@@ -40,6 +44,8 @@ export class DatasetFile {
   readonly #folder: string
   readonly #dataset: string
   readonly #compactAfterBytes: number
+  /** Awaited before a compaction removes the journals its snapshot holds (what else is made from them is kept). */
+  readonly #beforeRemovingJournals: () => Promise<void>
   /** The journals the snapshot may not hold yet, oldest first; the last one takes new lines. */
   #journals: number[] = []
   /** Writes the last journal; made with the first line a start appends. */
@@ -51,10 +57,16 @@ export class DatasetFile {
   #text: {snapshot: Uint8Array; journals: string[]} = {snapshot: new Uint8Array(), journals: []}
   #sinceCompaction: string[] | undefined
 
-  constructor(folder: string, dataset: string, compactAfterBytes: number) {
+  constructor(
+    folder: string,
+    dataset: string,
+    compactAfterBytes: number,
+    beforeRemovingJournals: () => Promise<void> = () => Promise.resolve(),
+  ) {
     this.#folder = folder
     this.#dataset = dataset
     this.#compactAfterBytes = compactAfterBytes
+    this.#beforeRemovingJournals = beforeRemovingJournals
   }
 
   /**
@@ -64,24 +76,27 @@ export class DatasetFile {
   read(read: (text: DatasetText) => void = () => undefined): StoredDocuments {
     const {bytes, journals} = this.#readFiles()
     read(this.text())
-    return this.#documents(bytes, journals)
+    return this.#documents(bytes, journals, {})
   }
 
   /**
    * The dataset's documents as `read` gives them, once a reader that may parse and check the snapshot itself (a
    * query worker, given the text with the snapshot's path) has said where its lines are or which one it refuses:
    * the snapshot's documents are then parsed only as they are asked for (storedDocuments.ts). A reader that gives
-   * no answer, or fails to, leaves the snapshot to be read here.
+   * no answer, or fails to, leaves the snapshot to be read here. `replaying`, given the journals' text, says
+   * what is to be told of each journal line as it is replayed, before it is applied.
    */
   async open(
     reader: (text: DatasetText) => Promise<SnapshotReading> | undefined,
+    replaying?: (journals: readonly string[]) => LineReplayed,
   ): Promise<StoredDocuments> {
     const {bytes, journals} = this.#readFiles()
+    const replayed = replaying?.(journals.map(({text}) => text))
     const reading = await Promise.resolve(
       reader({...this.text(), snapshotPath: this.#snapshotPath()}),
     ).catch(() => undefined)
     if (reading && 'refused' in reading) throw new Error(reading.refused)
-    return this.#documents(bytes, journals, reading?.index)
+    return this.#documents(bytes, journals, {index: reading?.index, replayed})
   }
 
   /** The snapshot's bytes and the complete journals, kept as the dataset's text. */
@@ -102,11 +117,12 @@ export class DatasetFile {
   #documents(
     bytes: Uint8Array,
     journals: {text: string; path: string}[],
-    index?: SnapshotIndex,
+    {index, replayed}: {index?: SnapshotIndex | undefined; replayed?: LineReplayed | undefined},
   ): StoredDocuments {
     const documents = index ? StoredDocuments.unread(bytes, index) : new StoredDocuments()
     if (!index) readSnapshot(bytes, {name: this.#snapshotPath(), check: true}, documents)
-    for (const {text, path} of journals) replayJournal(text, {name: path, check: true}, documents)
+    for (const {text, path} of journals)
+      replayJournal(text, {name: path, check: true}, documents, replayed)
     return documents
   }
 
@@ -119,8 +135,8 @@ export class DatasetFile {
    * Appends a transaction's changes now (a kill of the lake after this loses nothing: the system holds the
    * write); the promise resolves once they are synced to disk, when a crash of the machine cannot lose them.
    */
-  append(transactionId: string, changes: DocumentChanges): Promise<void> {
-    const line: JournalLine = {transactionId, documents: Object.fromEntries(changes)}
+  append(transactionId: string, changes: DocumentChanges, stamp?: TransactionStamp): Promise<void> {
+    const line: JournalLine = {transactionId, ...stamp, documents: Object.fromEntries(changes)}
     const text = `${JSON.stringify(line)}\n`
     const bytes = Buffer.from(text)
     const durable = this.#journalWriter().append(bytes)
@@ -192,6 +208,7 @@ export class DatasetFile {
     } finally {
       await file.close()
     }
+    await this.#beforeRemovingJournals()
     renameSync(temporary, this.#snapshotPath())
     syncFolder(this.#folder)
     this.#text = {snapshot: sharedBytes(chunks), journals: this.#sinceCompaction ?? []}

@@ -72,8 +72,22 @@ function* linesOf(
   }
 }
 
-/** One journal line: a committed transaction's documents as they became. */
-export type JournalLine = {transactionId: string; documents: Record<string, StoredDocument | null>}
+/**
+ * One journal line: a committed transaction's documents as they became, with when and by whom, so the
+ * transaction log's entry can be made again from it (transactionLog.ts; lines written before carry neither).
+ */
+export type JournalLine = {
+  transactionId: string
+  timestamp?: string
+  author?: string
+  documents: Record<string, StoredDocument | null>
+}
+
+/** Told of each journal line as it is replayed, before it is applied: `documents` are as the line found them. */
+export type LineReplayed = (
+  line: JournalLine,
+  documents: ReadonlyMap<string, StoredDocument>,
+) => void
 
 /** Where a text came from, for errors, and whether to check each document's depth. */
 type Reading = {name: string; check: boolean}
@@ -132,11 +146,13 @@ export function replayJournal(
   text: string,
   {name, check}: Reading,
   documents: Map<string, StoredDocument>,
+  replayed?: LineReplayed,
 ) {
   text.split('\n').forEach((line, index) => {
     if (line === '') return
     const where = `${name}:${index + 1}`
     const entry = parseLine<JournalLine>(line, where, 'a journaled transaction')
+    replayed?.(entry, documents)
     const walk = check && mayNestTooDeep(line)
     for (const [id, doc] of Object.entries(entry.documents ?? {})) {
       if (walk) checkDepth(doc, where)

@@ -3,12 +3,16 @@
 // folder is locked (@quantedge/server-kit's lock, which a kill -9 or a reused process id never leaves blocking),
 // and every dataset is read when the lake starts, so a broken file stops the start with its line number instead
 // of failing requests later. Closing the store compacts, so a stopped lake leaves `<dataset>.ndjson` complete.
+// A write and its transaction log entry are one durable step (transactionLog.ts): the entry is written once the
+// journal line is synced, and a start writes the entries a crash kept from being written (historyRecovery.ts).
 // At a start a query worker may parse and check the snapshots instead (`onRead`): then the store parses each
 // snapshot document when first asked for, and the rest in the background (storedDocuments.ts).
 import {readdirSync} from 'node:fs'
 import {resolve} from 'node:path'
 import {lockDataFolder, type DataFolderLock} from '@quantedge/server-kit/dataFolderLock'
 import {DatasetFile, type DocumentChanges} from './datasetFile.ts'
+import {HistoryRecovery} from './historyRecovery.ts'
+import {type LoggedTransaction, TransactionLog} from './transactionLog.ts'
 import type {DatasetText, SnapshotReading} from './datasetText.ts'
 import type {StoredDocument} from '../documents/documents.ts'
 import type {StoredDocuments} from './storedDocuments.ts'
@@ -36,7 +40,11 @@ type Dataset = {file: DatasetFile; documents: StoredDocuments}
 
 export class LakeStore {
   readonly dataDir: string
+  /** The transaction log, the source of the Studio's history. */
+  readonly log: TransactionLog
   readonly #datasets = new Map<string, Dataset>()
+  /** Each dataset's last log entry written, once its journal line was synced (commit order). */
+  readonly #logged = new Map<string, Promise<void>>()
   readonly #lock: DataFolderLock
   readonly #compactAfterBytes: number
 
@@ -44,6 +52,7 @@ export class LakeStore {
     this.dataDir = dataDir
     this.#lock = lock
     this.#compactAfterBytes = compactAfterBytes
+    this.log = new TransactionLog(dataDir)
   }
 
   /** Takes the data folder for this process (a second writer would lose updates) and reads its datasets. */
@@ -60,8 +69,13 @@ export class LakeStore {
         readdirSync(folder).flatMap((name) => DATASET_FILE.exec(name)?.[1] ?? []),
       )
       for (const name of names) {
-        const file = new DatasetFile(folder, name, store.#compactAfterBytes)
-        const documents = await file.open((text) => options.onRead?.(name, text))
+        const file = store.#datasetFile(name)
+        const recovery = new HistoryRecovery(store.log.lastWritten(name))
+        const documents = await file.open(
+          (text) => options.onRead?.(name, text),
+          (journals) => recovery.replaying(journals),
+        )
+        store.log.recover(name, recovery.recovered)
         store.#datasets.set(name, {file, documents})
       }
     } catch (error) {
@@ -94,16 +108,24 @@ export class LakeStore {
   }
 
   /**
-   * Stores a transaction's changes (null deletes): written to the journal and applied in memory now, so the next
-   * transaction reads them; the promise resolves once they are synced to disk, when the write may be answered.
+   * Stores a transaction's changes (null deletes) and its log entry: written to the journal and applied in memory
+   * now, so the next transaction reads them; the promise resolves once they are synced to disk and the entry is
+   * written, when the write may be answered.
    */
-  commit(dataset: string, transactionId: string, changes: DocumentChanges): Promise<void> {
+  commit(dataset: string, changes: DocumentChanges, logged: LoggedTransaction): Promise<void> {
     const {file, documents} = this.#dataset(dataset)
-    const durable = file.append(transactionId, changes)
+    const {timestamp, author} = logged
+    const synced = file.append(logged.id, changes, {timestamp, author})
     for (const [id, doc] of changes) {
       if (doc) documents.set(id, doc)
       else documents.delete(id)
     }
+    this.log.committed(dataset, logged)
+    const durable = synced.then(() => this.#writeEntry(dataset, logged))
+    this.#logged.set(
+      dataset,
+      durable.catch(() => undefined),
+    )
     if (file.wantsCompaction) {
       file.compact(documents.values()).catch((error: unknown) => {
         console.error(`content lake: compacting dataset "${dataset}" failed:`, error)
@@ -126,11 +148,31 @@ export class LakeStore {
     for (const {documents} of this.#datasets.values()) documents.stop()
   }
 
+  /** The entry of a transaction now on disk; one that fails to be written is made again at the next start. */
+  #writeEntry(dataset: string, logged: LoggedTransaction) {
+    try {
+      this.log.write(dataset, logged)
+    } catch (error) {
+      console.error(
+        `content lake: the history entry of transaction ${logged.id} was not written now; the next start writes it from the journal:`,
+        error,
+      )
+    }
+  }
+
+  /** A dataset's files: a compaction removes journals only once the log entries made from them are on disk. */
+  #datasetFile(name: string) {
+    return new DatasetFile(this.dataDir, name, this.#compactAfterBytes, async () => {
+      await this.#logged.get(name)
+      this.log.sync(name)
+    })
+  }
+
   /** A dataset read so far, or one the folder does not hold yet (read now, as it may have been made since). */
   #dataset(name: string): Dataset {
     let dataset = this.#datasets.get(name)
     if (!dataset) {
-      const file = new DatasetFile(this.dataDir, name, this.#compactAfterBytes)
+      const file = this.#datasetFile(name)
       dataset = {file, documents: file.read()}
       this.#datasets.set(name, dataset)
     }

@@ -5,8 +5,8 @@
 // documents and the second silently undoes the first. A transaction succeeds or fails whole, and the loser of a
 // race gets Sanity's 409 (https://www.sanity.io/docs/content-lake/mutations-introduction, "Transactions";
 // https://www.sanity.io/docs/http-mutations, "ifRevisionID").
-// After the write: the transaction log; once it is on disk: the answer, listeners, live events and webhooks, in
-// commit order.
+// The write and its transaction log entry are stored as one (store.ts); once on disk: the answer, listeners, live
+// events and webhooks, in commit order.
 import type {StoredDocument} from '../documents/documents.ts'
 import {documentEffects} from '../store/effects.ts'
 import type {DocumentChange, Listeners} from '../events/listeners.ts'
@@ -15,7 +15,7 @@ import {applyTransaction, type MutationInput, type Transaction, type WriteGuard}
 import type {QueryPool} from '../queries/queryPool.ts'
 import {RELEASE_DOCUMENTS_PREFIX} from '../documents/releaseDocuments.ts'
 import type {LakeStore} from '../store/store.ts'
-import type {LoggedTransaction, TransactionLog} from '../store/transactionLog.ts'
+import type {LoggedTransaction} from '../store/transactionLog.ts'
 import {sendWebhooks, type WebhookConfig} from '../events/webhooks.ts'
 
 export type WriteRequest = {
@@ -30,7 +30,6 @@ export type WriteRequest = {
 
 export type WritePath = {
   store: LakeStore
-  log: TransactionLog
   listeners: Listeners
   liveEvents: LiveEvents
   queries: QueryPool
@@ -77,7 +76,7 @@ export class Transactions {
   }
 
   async #store(dataset: string, request: WriteRequest): Promise<Stored> {
-    const {store, log, queries} = this.#path
+    const {store, queries} = this.#path
     const before = store.documents(dataset)
     const mutations = request.mutations(before)
     // Nothing to do (a scheduled publish whose release changed meanwhile): nothing is stored or told.
@@ -110,12 +109,6 @@ export class Transactions {
       before: before.get(id) ?? null,
       after,
     }))
-    // Stored and sent to the query workers in one step, so no query sent after the answer misses it: Sanity's
-    // `visibility=sync`, which @sanity/client sends (https://www.sanity.io/docs/http-mutations, "visibility").
-    // Queries may see it a moment before it is synced; a kill of the lake cannot lose it by then, only a crash
-    // of the machine could, and the write was not answered.
-    const durable = store.commit(dataset, transaction.transactionId, transaction.changes)
-    queries.changed(dataset, transaction.changes)
     const logged: LoggedTransaction = {
       id: transaction.transactionId,
       timestamp: new Date().toISOString(),
@@ -126,7 +119,12 @@ export class Transactions {
       ),
       documents: Object.fromEntries(transaction.changes),
     }
-    log.append(dataset, logged)
+    // Stored and sent to the query workers in one step, so no query sent after the answer misses it: Sanity's
+    // `visibility=sync`, which @sanity/client sends (https://www.sanity.io/docs/http-mutations, "visibility").
+    // Queries may see it a moment before it is synced; a kill of the lake cannot lose it by then, only a crash
+    // of the machine could, and the write was not answered.
+    const durable = store.commit(dataset, transaction.changes, logged)
+    queries.changed(dataset, transaction.changes)
     if (changes.some(({id}) => id.startsWith(RELEASE_DOCUMENTS_PREFIX)))
       this.#releasesChanged(dataset)
     return {transaction, durable, announce: () => this.#announce(dataset, logged, changes)}
