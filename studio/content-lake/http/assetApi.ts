@@ -1,5 +1,6 @@
 // The asset endpoints: `POST /assets/images|files/<dataset>` stores an upload and records its asset document;
-// `GET /images|files/<project>/<dataset>/<name>` serves the stored bytes or, for an image URL with Sanity's
+// `GET /images|files/<project>/<dataset>/<name>` serves the stored bytes (with their length and Sanity's
+// `X-Sanity-SHA1`/`X-Sanity-MD5`, which `sanity dataset export` checks) or, for an image URL with Sanity's
 // transformation parameters, the variant they ask for (imageVariants.ts). Every answer carries the headers that
 // keep an uploaded document inert on the lake's origin (assetHeaders.ts).
 import {send} from '@quantedge/server-kit/send'
@@ -53,10 +54,12 @@ export async function serveAsset({res, lake, params, search, accept}: LakeReques
     })
     return
   }
-  const {bytes, contentType} = await readStoredAsset(lake.store.dataDir, dataset, name)
+  const {bytes, contentType, sha1, md5} = await readStoredAsset(lake.store.dataDir, dataset, name)
   send(res, 200, bytes, {
     'Content-Type': contentType,
     'Cache-Control': LONG_CACHE,
+    'X-Sanity-SHA1': sha1,
+    'X-Sanity-MD5': md5,
     ...assetHeaders(contentType, name, download),
   })
 }

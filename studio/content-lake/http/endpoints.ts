@@ -11,6 +11,7 @@ import {
   mutate,
   openLiveEvents,
 } from './dataApi.ts'
+import {exportDataset} from './exportApi.ts'
 import {answerDocumentEvents, answerDocumentsAt, answerTransactions} from './history.ts'
 import type {Endpoint} from './lakeRequest.ts'
 import {LOCAL_LOGIN_ROUTE} from '../account/localLogin.ts'
@@ -76,13 +77,14 @@ const signedIn = {access: 'signedIn'} as const
 export const LAKE_ENDPOINTS = [
   endpoint('*', '/v1/ping', pong, {access: 'open'}),
   endpoint(READ, '/:kind(images|files)/:project/:dataset/:name', serveAsset, {access: 'open'}),
-  // Data (dataApi.ts, history.ts; assets: assetApi.ts)
+  // Data (dataApi.ts, exportApi.ts, history.ts; assets: assetApi.ts)
   endpoint([...READ, 'POST'], api('/data/query/:dataset'), answerQuery),
   endpoint(READ, api('/data/doc/:dataset{/*}?'), answerDocuments),
   endpoint('POST', api('/data/mutate/:dataset'), mutate),
   endpoint('POST', api('/data/actions/:dataset'), act),
   endpoint('GET', api('/data/listen/:dataset'), listenForChanges),
   endpoint('GET', api('/data/live/events/:dataset'), openLiveEvents),
+  endpoint('GET', api('/data/export/:dataset'), exportDataset),
   endpoint(READ, api('/data/history/:dataset/transactions{/*}?'), answerTransactions),
   endpoint(READ, api('/data/history/:dataset/events/documents{/*}?'), answerDocumentEvents),
   endpoint(READ, api('/data/history/:dataset/events/releases{/*}?'), answerReleaseEvents),

@@ -109,16 +109,31 @@ export function storedAssetPath(dataDir: string, dataset: string, name: string) 
   return file
 }
 
-/** The stored bytes of `/images|files/<project>/<dataset>/<name>`, with their content type. */
+/** Each stored file's MD5, computed when it is first served: a stored file never changes (it is named by its hash). */
+const md5s = new Map<string, string>()
+
+/**
+ * The stored bytes of `/images|files/<project>/<dataset>/<name>`, with their content type and hashes: the SHA-1 the
+ * asset is named by, and the MD5 of the bytes, which Sanity sends as `x-sanity-sha1` and `x-sanity-md5` and
+ * @sanity/export checks a download against (AssetHandler.js: it refuses one when both differ).
+ */
 export async function readStoredAsset(
   dataDir: string,
   dataset: string,
   name: string,
-): Promise<{bytes: Buffer; contentType: string}> {
+): Promise<{bytes: Buffer; contentType: string; sha1: string; md5: string}> {
   const file = storedAssetPath(dataDir, dataset, name)
+  const bytes = await readFile(file)
+  let md5 = md5s.get(file)
+  if (md5 === undefined) {
+    md5 = createHash('md5').update(bytes).digest('hex')
+    md5s.set(file, md5)
+  }
   return {
-    bytes: await readFile(file),
+    bytes,
     contentType: MIME_TYPES[extname(name).slice(1)] ?? 'application/octet-stream',
+    sha1: name.slice(0, 40),
+    md5,
   }
 }
 

@@ -11,6 +11,7 @@ import {readdirSync} from 'node:fs'
 import {resolve} from 'node:path'
 import {lockDataFolder, type DataFolderLock} from '@quantedge/server-kit/dataFolderLock'
 import {DatasetFile, type DocumentChanges} from './datasetFile.ts'
+import {DatasetSnapshot} from './datasetSnapshot.ts'
 import {HistoryRecovery} from './historyRecovery.ts'
 import {type LoggedTransaction, TransactionLog} from './transactionLog.ts'
 import type {DatasetText, SnapshotReading} from './datasetText.ts'
@@ -95,6 +96,12 @@ export class LakeStore {
   /** The dataset as committed so far. The map changes in place on commit: read it within one step. */
   documents(dataset: string): ReadonlyMap<string, StoredDocument> {
     return this.#dataset(dataset).documents
+  }
+
+  /** The dataset as committed now, to be read out later (the Export API), or undefined for one never written. */
+  snapshot(dataset: string): DatasetSnapshot | undefined {
+    const documents = this.#datasets.get(dataset)?.documents
+    return documents && new DatasetSnapshot(documents.entriesNow())
   }
 
   /** The dataset as text, as committed now (what a query worker reads its copy from). */

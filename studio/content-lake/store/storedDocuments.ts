@@ -88,6 +88,20 @@ export class StoredDocuments extends Map<string, StoredDocument> {
     super.forEach(each, thisArg)
   }
 
+  /**
+   * Every entry as it is now, in the dataset's order, the lines left unread as their snapshot bytes (not parsed):
+   * the dataset at this moment, since a commit replaces a document and never changes one in place.
+   */
+  entriesNow(): [id: string, stored: StoredDocument | Uint8Array][] {
+    const entries: [string, StoredDocument | Uint8Array][] = []
+    const lines = this.#lines()
+    for (let next = lines.next(); !next.done; next = lines.next()) {
+      const [id, value] = next.value
+      entries.push([id, value instanceof UnreadLine ? this.#bytesOf(id, value) : value])
+    }
+    return entries
+  }
+
   /** Whether snapshot lines are left to read. */
   get hasUnread(): boolean {
     return this.#unread > 0
@@ -138,11 +152,15 @@ export class StoredDocuments extends Map<string, StoredDocument> {
     return Map.prototype.entries.call(this) as Iterator<[string, StoredDocument | UnreadLine]>
   }
 
-  #read(id: string, line: UnreadLine): StoredDocument {
+  #bytesOf(id: string, line: UnreadLine): Buffer {
     const snapshot = this.#snapshot
     if (!snapshot) throw new Error(`The snapshot line of "${id}" is gone`)
+    return snapshot.subarray(line.start, line.end)
+  }
+
+  #read(id: string, line: UnreadLine): StoredDocument {
     // The query worker has parsed and checked this very line at the start.
-    const doc = JSON.parse(snapshot.toString('utf8', line.start, line.end)) as StoredDocument
+    const doc = JSON.parse(this.#bytesOf(id, line).toString('utf8')) as StoredDocument
     this.set(id, doc)
     return doc
   }
