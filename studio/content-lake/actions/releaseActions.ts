@@ -188,6 +188,58 @@ function editRelease(action: Action, index: number, context: ActionContext): Mut
   return [{patch: {...patch, id: release._id, ifRevisionID: release._rev}}]
 }
 
+const IMPORTED_STATES = new Set(['active', 'scheduled', 'published', 'archived'])
+const IF_EXISTS = ['fail', 'ignore', 'replace']
+
+/**
+ * `sanity.action.release.import` (@sanity/client 8 src/types.ts `ImportReleaseAction`, `attributes` or `document`),
+ * which `sanity dataset import` sends for each `_.releases.*` document of an archive (@sanity/import
+ * importBatches.js, `ifExists` from --replace and --missing): the release document as given, its system fields
+ * stamped again but `_createdAt`; `ifExists` says what becomes of one already there: refused (fail, the
+ * default), kept (ignore) or replaced (replace).
+ */
+function importRelease(
+  action: Action,
+  index: number,
+  context: ActionContext,
+  tally: RequestTally,
+): MutationInput[] {
+  const releaseId = text(action, 'releaseId', index)
+  const id = releaseDocumentId(releaseId)
+  if (!isValidId(id) || releaseId.includes('.'))
+    throw actionError(400, index, `"${releaseId}" is not a valid release id`)
+  const ifExists = action.ifExists ?? 'fail'
+  if (typeof ifExists !== 'string' || !IF_EXISTS.includes(ifExists))
+    throw actionError(400, index, `ifExists must be ${IF_EXISTS.join(', ')}`)
+  const attributes = object(
+    action,
+    action.document === undefined ? 'attributes' : 'document',
+    index,
+  )
+  if (attributes._id !== undefined && attributes._id !== id)
+    throw actionError(400, index, `The release document of "${releaseId}" has the _id ${id}`)
+  const state = attributes.state ?? 'active'
+  if (typeof state !== 'string' || !IMPORTED_STATES.has(state))
+    throw actionError(
+      400,
+      index,
+      `A release is imported active, scheduled, published or archived, not ${JSON.stringify(state)}`,
+    )
+  if (state === 'scheduled' && Number.isNaN(Date.parse(String(attributes.publishAt))))
+    throw actionError(400, index, `A scheduled release needs its publishAt`)
+  const existing = context.documents.get(id)
+  if (existing && ifExists === 'fail')
+    throw actionError(409, index, `Release "${releaseId}" already exists`)
+  if (existing && ifExists === 'ignore') return []
+  const wasOpen = isReleaseDocument(existing) && ['active', 'scheduled'].includes(existing.state)
+  if ((state === 'active' || state === 'scheduled') && !wasOpen) countActive(tally, index)
+  tally.createdReleases.add(releaseId)
+  const {_rev: _revision, _updatedAt: _updated, ...release} = attributes
+  return [
+    {createOrReplace: {...release, _id: id, _type: RELEASE_DOCUMENT_TYPE, name: releaseId, state}},
+  ]
+}
+
 export function releaseActionMutations(
   action: Action,
   index: number,
@@ -244,6 +296,8 @@ export function releaseActionMutations(
         setOnRelease(release, {state: 'active'}),
       ]
     }
+    case 'sanity.action.release.import':
+      return importRelease(action, index, context, tally)
     case 'sanity.action.release.delete': {
       const release = releaseOf(action, index, context)
       requireState(release, ['archived', 'published'], 'deleted', index)

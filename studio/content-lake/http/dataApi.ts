@@ -5,6 +5,7 @@ import {actionsToMutations} from '../actions/actions.ts'
 import {DRAFTS_PREFIX, isPrivateId, type StoredDocument} from '../documents/documents.ts'
 import {badRequest, notFound, unauthorized} from '../documents/errors.ts'
 import type {LakeRequest} from './lakeRequest.ts'
+import {withArrayKeys} from '../writes/arrayKeys.ts'
 import {parseMutations} from '../writes/mutate.ts'
 import {mutationGuard} from '../releases/releaseLocks.ts'
 import {archivedVersionsOf} from '../releases/releaseHistory.ts'
@@ -127,14 +128,17 @@ export function listenForChanges(request: LakeRequest) {
 }
 
 /**
- * `POST /data/mutate/<dataset>`: the mutations as sent, except what they may not touch: release documents, and the
- * documents of a release that is not active (releaseLocks.ts).
+ * `POST /data/mutate/<dataset>`: the mutations as sent (with `autoGenerateArrayKeys`, keys on keyless array items:
+ * arrayKeys.ts), except what they may not touch: release documents, and the documents of a release that is not
+ * active (releaseLocks.ts).
  */
 export const mutate = (request: LakeRequest) =>
   write(
     request,
     (body) => {
-      const mutations = parseMutations(body)
+      const parsed = parseMutations(body)
+      const mutations =
+        request.search.get('autoGenerateArrayKeys') === 'true' ? withArrayKeys(parsed) : parsed
       return () => mutations
     },
     mutationGuard,

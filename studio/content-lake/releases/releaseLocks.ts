@@ -78,6 +78,8 @@ export function releaseDocumentCounter(documents: ReadonlyMap<string, StoredDocu
 /**
  * The guard of `/data/mutate`: no release document, no document of a release that is not active, no release
  * past its document limit. Mutations cannot change a release's state, so the state before is the state throughout.
+ * A version of a release not there (yet) is taken: `sanity dataset import` writes an archive's versions by
+ * mutations and their releases by actions at once, in either order (@sanity/import importBatches.js).
  */
 export function mutationGuard(documents: ReadonlyMap<string, StoredDocument>): WriteGuard {
   const counter = releaseDocumentCounter(documents)
@@ -88,7 +90,9 @@ export function mutationGuard(documents: ReadonlyMap<string, StoredDocument>): W
     if (isReleaseDocumentId(id)) refuse(index, releaseDocumentRefusal(id))
     const parts = versionParts(id)
     if (!parts) return
-    const lock = releaseLock(documents, parts.releaseId)
+    const lock = documents.has(releaseDocumentId(parts.releaseId))
+      ? releaseLock(documents, parts.releaseId)
+      : undefined
     if (lock) refuse(index, lock)
     if (!before && after) {
       const overLimit = counter.added(parts.releaseId)

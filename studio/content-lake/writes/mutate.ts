@@ -106,6 +106,18 @@ function mutationProblem(
 }
 
 /**
+ * A `_createdAt` a document declares, kept as Sanity keeps it so that an import recreates a dataset as it was
+ * ("we let people declare an 'old' `_createdAt`", sanity-io/gradient#449); anything but an ISO date-time is not one.
+ */
+function declaredTime(value: unknown): string | undefined {
+  return typeof value === 'string' &&
+    /^\d{4}-\d{2}-\d{2}T/.test(value) &&
+    !Number.isNaN(Date.parse(value))
+    ? value
+    : undefined
+}
+
+/**
  * Applies the mutations in order to a working copy of `current` and returns what changed. `guard` sees each
  * document written or deleted, with the index of the mutation that did it, and may refuse it.
  * Any failing mutation fails the whole transaction and nothing is changed.
@@ -141,7 +153,7 @@ export async function applyTransaction(
       _id: id,
       _type: input._type,
       _rev: transactionId,
-      _createdAt: previous?._createdAt ?? now,
+      _createdAt: declaredTime(input._createdAt) ?? previous?._createdAt ?? now,
       _updatedAt: now,
     }
   }
