@@ -3,6 +3,7 @@ import {contentClient} from '@quantedge/content-access/client'
 import {readPreviewEnv} from '@quantedge/preview-server/settings'
 import {describeContentLake, readContentEnv} from '@quantedge/content-access/env'
 import {withContentLake} from '@quantedge/content-lake/ensure'
+import {runExport, runImport} from './archive/archiveCommands.ts'
 import {discardDraft, editDraft, previewLink, publishDraft} from './editor.ts'
 import {parseFields} from './fields.ts'
 import {runReleaseCommand} from './releaseCommands.ts'
@@ -24,7 +25,15 @@ const USAGE = `Usage: npm run content -- <command>
                                             e.g. release edit rDiwali indicator-straddle price=450
   release schedule <release> <time>         publish it at an ISO time, e.g. 2026-11-01T00:00:00+05:30
   release unschedule <release>              take the schedule back
-  release publish <release>                 publish every document in it now, together`
+  release publish <release>                 publish every document in it now, together
+
+  export [file] [--overwrite]      the dataset as Sanity's archive (a .tar.gz with its images and files),
+                                   as sanity dataset export writes it; by default <dataset>-<time>.tar.gz
+  import <file> [dataset] [--replace | --missing]
+                                   restore an archive into the dataset (or another): refused if it holds
+                                   any of the documents, unless --replace (write over) or --missing (keep)
+  migrate <name> [--no-dry-run]    run studio/migrations/<name>: a dry run that lists the changes, unless
+                                   --no-dry-run, which applies them`
 
 const [command, id, ...rest] = process.argv.slice(2)
 const env = readContentEnv()
@@ -43,6 +52,8 @@ async function run(): Promise<string> {
     )
   }
   if (command === 'release') return runReleaseCommand(client, id, rest, usage)
+  if (command === 'export') return runExport(client, id === undefined ? rest : [id, ...rest])
+  if (command === 'import') return runImport(client, id === undefined ? rest : [id, ...rest])
   if (!id) throw new Error(USAGE)
   if (command === 'show') {
     const [published, draft] = await Promise.all([

@@ -141,7 +141,7 @@ describe('an export under way', () => {
         text += Buffer.from(value).toString('utf8')
       }
     }
-    return {rest, sofar: () => text}
+    return {rest, sofar: () => text, cancel: () => reader.cancel()}
   }
 
   it('is the dataset as it was when it was asked for, whatever is written before it is read', async () => {
@@ -172,6 +172,16 @@ describe('an export under way', () => {
       .map((line) => JSON.parse(line) as Doc)
     expect(docs.map(({_id, _rev}) => ({_id, _rev}))).toEqual(before)
     expect(await writer().fetch('count(*[string::startsWith(_id, "new-")])')).toBe(33)
+  })
+
+  it('runs four at once, and refuses a fifth with 429 until one has ended', async () => {
+    const running = await Promise.all(Array.from({length: 4}, () => begun(64 * 1024)))
+    const fifth = await exported()
+    expect(fifth.status).toBe(429)
+    expect(fifth.headers.get('retry-after')).toBe('5')
+    expect((await lines(fifth))[0]).toMatchObject({statusCode: 429, error: 'Too Many Requests'})
+    await Promise.all(running.map(({cancel}) => cancel()))
+    await expect.poll(async () => (await exported('?types=none')).status).toBe(200)
   })
 
   it('ends with its connection dropped when the lake stops, never as a whole answer', async () => {
