@@ -1,4 +1,5 @@
-// `npm run content -- <command>`: act as an editor through the configured Content Lake's API.
+// `npm run content -- <command>`: act as an editor through the configured Content Lake's API, and move its content:
+// Sanity's archives out and in (export, import) and migrations (migrate).
 import {contentClient} from '@quantedge/content-access/client'
 import {readPreviewEnv} from '@quantedge/preview-server/settings'
 import {describeContentLake, readContentEnv} from '@quantedge/content-access/env'
@@ -6,6 +7,7 @@ import {withContentLake} from '@quantedge/content-lake/ensure'
 import {runExport, runImport} from './archive/archiveCommands.ts'
 import {discardDraft, editDraft, previewLink, publishDraft} from './editor.ts'
 import {parseFields} from './fields.ts'
+import {runMigrateCommand} from './migrations/migrateCommand.ts'
 import {runReleaseCommand} from './releaseCommands.ts'
 
 const USAGE = `Usage: npm run content -- <command>
@@ -54,6 +56,8 @@ async function run(): Promise<string> {
   if (command === 'release') return runReleaseCommand(client, id, rest, usage)
   if (command === 'export') return runExport(client, id === undefined ? rest : [id, ...rest])
   if (command === 'import') return runImport(client, id === undefined ? rest : [id, ...rest])
+  if (command === 'migrate')
+    return runMigrateCommand(client, id === undefined ? rest : [id, ...rest])
   if (!id) throw new Error(USAGE)
   if (command === 'show') {
     const [published, draft] = await Promise.all([
