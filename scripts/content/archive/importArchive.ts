@@ -221,7 +221,10 @@ export async function importArchive(
       total: unpacked.documents,
     })
     onProgress({step: 'Checking every document against the dataset (dry run)'})
-    await dryRun(client, unpacked, mode)
+    // Its connections are not kept for the import, which reads the whole archive first without a turn of the
+    // event loop for seconds, while the server closes idle connections (Node's keep-alive timeout is 5 s): reused,
+    // one it had closed would fail the import's first batches ("other side closed").
+    await dryRun(client.withConfig({headers: {Connection: 'close'}}), unpacked, mode)
     const {documents, releases} = OPERATIONS[mode]
     const {client: importing, written} = recording(client)
     const assets = ['images', 'files'].reduce(
