@@ -13,6 +13,7 @@ import {startChildLake} from '@quantedge/content-lake/testing/childLake'
 import {oneColourPng, photo, svgFilterBomb} from '@quantedge/content-lake/testing/testImages'
 import {TEST_LAKE_TOKEN, testLakeClient} from '@quantedge/content-lake/testing/testLake'
 import {percentile} from './percentile.ts'
+import {megabytes, peakBytes, residentBytes} from './processStats.ts'
 
 type Latency = {count: number; p50Ms: number; p95Ms: number; p99Ms: number; maxMs: number}
 type Heavy = {kind: string; status: number; ms: number; boundMs: number}
@@ -137,19 +138,6 @@ async function timed(kind: string, boundMs: number, ask: () => Promise<Response>
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-const megabytes = (bytes: number) => Math.round(bytes / 1024 ** 2)
-
-/** A Linux process's `/proc/<pid>/status` field, in bytes (0 once it is gone). */
-function statusBytes(pid: number, field: 'VmRSS' | 'VmHWM') {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-    return Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024
-  } catch {
-    return 0
-  }
-}
-const residentBytes = (pid: number) => statusBytes(pid, 'VmRSS')
-const peakBytes = (pid: number) => statusBytes(pid, 'VmHWM')
 
 /** The lake's children that are image processes. */
 function imageProcessesOf(pid: number) {

@@ -6,13 +6,14 @@
 // dataset, sorted by groq-js), and a restart (SIGTERM, then a new process until it has answered its first
 // query), with the documents' average size, the dataset's (its snapshot once stopped), the lake's resident
 // memory and its files on disk.
-import {mkdtempSync, readdirSync, readFileSync, rmSync, statSync} from 'node:fs'
+import {mkdtempSync, readdirSync, rmSync, statSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {startChildLake, type ChildLake} from '@quantedge/content-lake/testing/childLake'
 import {testLakeClient} from '@quantedge/content-lake/testing/testLake'
 import {benchDocument} from './lakeDocuments.ts'
 import {percentile} from './percentile.ts'
+import {megabytes, residentBytes, settled} from './processStats.ts'
 
 export const LAKE_SCALE_SIZES = [100, 1_000, 5_000, 20_000]
 /** The issue's targets, at 20,000 documents. */
@@ -63,33 +64,7 @@ async function timed(count: number, run: (index: number) => Promise<unknown>) {
 }
 
 /** Resident memory of the lake's process, threads included (Linux). */
-function residentMb(lake: ChildLake) {
-  const status = readFileSync(`/proc/${lake.process.pid}/status`, 'utf8')
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN)
-  return Math.round(kb / 1024)
-}
-
-/** CPU time the lake's process has used so far, in ms (Linux: utime and stime in clock ticks of 10 ms). */
-function cpuMs(lake: ChildLake) {
-  const fields = readFileSync(`/proc/${lake.process.pid}/stat`, 'utf8').split(') ')[1]?.split(' ')
-  return (Number(fields?.[11]) + Number(fields?.[12])) * 10
-}
-
-/**
- * Until the lake has done what the import set off (a query worker applying the imported batches, the garbage
- * of parsing them collected: a few hundred ms of CPU at 20,000 documents), so that writes and queries are timed
- * against a lake at rest, one at a time, as an editor meets it: two quiet 100 ms in a row, or 10 s at most.
- */
-async function settled(lake: ChildLake) {
-  const giveUp = performance.now() + 10_000
-  let quiet = 0
-  for (let before = cpuMs(lake); quiet < 2 && performance.now() < giveUp;) {
-    await new Promise((resolve) => setTimeout(resolve, 100))
-    const now = cpuMs(lake)
-    quiet = now - before <= 10 ? quiet + 1 : 0
-    before = now
-  }
-}
+const residentMb = (lake: ChildLake) => megabytes(residentBytes(lake.process.pid ?? 0))
 
 const folderMb = (folder: string) =>
   Math.round(
@@ -117,7 +92,7 @@ async function benchSize(documents: number): Promise<LakeScaleRow> {
     const randomIndex = () => Math.floor(Math.random() * documents)
     // The first query gives a query worker its copy of the dataset; it is part of the restart, not the list.
     await client.fetch(LIST_QUERY)
-    await settled(lake)
+    await settled(lake.process.pid ?? 0)
     const writes = await timed(WRITES, (index) =>
       client.createOrReplace(benchDocument(randomIndex(), index + 1)),
     )
