@@ -115,6 +115,8 @@ async function lighthouse(stack: EditorialStack, runs: number) {
   const root = join(stack.releasesDir, (await stack.hookStatus()).live, 'client')
   mkdirSync(join(root, 'bench-bare'), {recursive: true})
   writeFileSync(join(root, 'bench-bare', 'index.html'), BARE_PAGE)
+  // The server lists a release's files when it switches to it: switched to again, it serves the bare page too.
+  stack.live.site.setRoot(root)
   const audits: {landing: PageAudit[]; bare: PageAudit[]} = {landing: [], bare: []}
   for (let run = 0; run < runs; run += 1) {
     audits.landing.push(await auditPage(`${stack.live.site.url}/${benchLandingSlug(0)}`, root))
