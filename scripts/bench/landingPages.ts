@@ -115,16 +115,19 @@ async function prices(stack: EditorialStack) {
   const paths = Array.from({length: LANDING_PAGES}, (_, index) => `/${benchLandingSlug(index)}`)
   const priceOnAllMs: number[] = []
   const priceRenderedPaths: number[] = []
+  const steps = stepSamples()
   for (let round = 0; round < PRICE_ROUNDS; round += 1) {
     const price = 700 + round
     await editDraft(stack.editor, SHARED_INDICATOR, {price})
     await publishDraft(stack.editor, SHARED_INDICATOR)
-    priceOnAllMs.push(
-      await untilAll(stack.edge!.url, paths, formatRupees(price), performance.now()),
-    )
-    priceRenderedPaths.push((await stack.hookStatus()).rebuilds.at(-1)?.paths?.length ?? 0)
+    const answeredAt = Date.now()
+    const onAll = await untilAll(stack.edge!.url, paths, formatRupees(price), performance.now())
+    priceOnAllMs.push(onAll)
+    const outcome = await lastRender(stack)
+    priceRenderedPaths.push(outcome.paths?.length ?? 0)
+    steps.add(answeredAt, answeredAt + onAll, outcome)
   }
-  return {priceOnAllMs, priceRenderedPaths}
+  return {priceOnAllMs, priceRenderedPaths, priceSteps: steps.result()}
 }
 
 /** Lighthouse on the first landing page and on the bare page, both served by the live site's server. */
