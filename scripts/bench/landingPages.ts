@@ -22,7 +22,9 @@ import {copyRepository} from '@quantedge/test-support/repositoryCopy'
 import {benchLandingPage, benchLandingSlug, SHARED_INDICATOR} from './landingPageDocuments.ts'
 import {auditPage, type PageAudit} from './lighthouse.ts'
 import {percentile} from './percentile.ts'
+import {stepSamples, stepsTable, type StepSamples} from './publishSteps.ts'
 import {BARE_PAGE, medianAudit} from './site.ts'
+import {readStartOutput} from './startup.ts'
 
 export const LANDING_PAGES = 200
 export const EDGE_P95_TARGET_MS = 1000
@@ -40,8 +42,11 @@ export type LandingBench = {
   priceOnAllMs: number[]
   /** The paths each price round re-rendered, as the hook reported. */
   priceRenderedPaths: number[]
+  /** Where the time went: a landing page's publish (until the origin served it), a price (until the edge did). */
+  publishSteps: StepSamples
+  priceSteps: StepSamples
   lighthouse: {landing: PageAudit; bare: PageAudit}
-  firstStart: {siteAnswersMs: number; landingAnswersMs: number}
+  firstStart: {siteAnswersMs: number; landingAnswersMs: number; phases: string[]}
 }
 
 /** Polls `url` until its body holds `text`: ms since `from`. */
@@ -73,9 +78,20 @@ async function untilAll(base: string, paths: string[], text: string, from: numbe
   return Math.round(performance.now() - from)
 }
 
+/** The hook's latest rebuild, which must have been a render that succeeded. */
+async function lastRender(stack: EditorialStack) {
+  const outcome = (await stack.hookStatus()).rebuilds.at(-1)
+  if (!outcome?.ok || outcome.kind !== 'render')
+    throw new Error(
+      `The publish hook's last rebuild was not a render that succeeded: ${JSON.stringify(outcome)}`,
+    )
+  return outcome
+}
+
 async function publishes(stack: EditorialStack) {
   const edgeMs: number[] = []
   const originMs: number[] = []
+  const steps = stepSamples()
   for (let run = 0; run < PUBLISHES; run += 1) {
     const index = (run * 37) % LANDING_PAGES
     const id = `landing-bench-${index}`
@@ -83,6 +99,7 @@ async function publishes(stack: EditorialStack) {
     await editDraft(stack.editor, id, {'sections[_key=="hero"].heading': heading})
     await publishDraft(stack.editor, id)
     const answered = performance.now()
+    const answeredAt = Date.now()
     const path = `/${benchLandingSlug(index)}`
     const [edge, origin] = await Promise.all([
       until(`${stack.edge!.url}${path}`, heading, answered),
@@ -90,24 +107,28 @@ async function publishes(stack: EditorialStack) {
     ])
     edgeMs.push(edge)
     originMs.push(origin)
+    steps.add(answeredAt, answeredAt + origin, await lastRender(stack))
   }
-  return {edgeMs, originMs}
+  return {edgeMs, originMs, publishSteps: steps.result()}
 }
 
 async function prices(stack: EditorialStack) {
   const paths = Array.from({length: LANDING_PAGES}, (_, index) => `/${benchLandingSlug(index)}`)
   const priceOnAllMs: number[] = []
   const priceRenderedPaths: number[] = []
+  const steps = stepSamples()
   for (let round = 0; round < PRICE_ROUNDS; round += 1) {
     const price = 700 + round
     await editDraft(stack.editor, SHARED_INDICATOR, {price})
     await publishDraft(stack.editor, SHARED_INDICATOR)
-    priceOnAllMs.push(
-      await untilAll(stack.edge!.url, paths, formatRupees(price), performance.now()),
-    )
-    priceRenderedPaths.push((await stack.hookStatus()).rebuilds.at(-1)?.paths?.length ?? 0)
+    const answeredAt = Date.now()
+    const onAll = await untilAll(stack.edge!.url, paths, formatRupees(price), performance.now())
+    priceOnAllMs.push(onAll)
+    const outcome = await lastRender(stack)
+    priceRenderedPaths.push(outcome.paths?.length ?? 0)
+    steps.add(answeredAt, answeredAt + onAll, outcome)
   }
-  return {priceOnAllMs, priceRenderedPaths}
+  return {priceOnAllMs, priceRenderedPaths, priceSteps: steps.result()}
 }
 
 /** Lighthouse on the first landing page and on the bare page, both served by the live site's server. */
@@ -115,6 +136,8 @@ async function lighthouse(stack: EditorialStack, runs: number) {
   const root = join(stack.releasesDir, (await stack.hookStatus()).live, 'client')
   mkdirSync(join(root, 'bench-bare'), {recursive: true})
   writeFileSync(join(root, 'bench-bare', 'index.html'), BARE_PAGE)
+  // The server lists a release's files when it switches to it: switched to again, it serves the bare page too.
+  stack.live.site.setRoot(root)
   const audits: {landing: PageAudit[]; bare: PageAudit[]} = {landing: [], bare: []}
   for (let run = 0; run < runs; run += 1) {
     audits.landing.push(await auditPage(`${stack.live.site.url}/${benchLandingSlug(0)}`, root))
@@ -147,6 +170,7 @@ async function firstStart() {
     const since = () => Math.round(performance.now() - started)
     let siteAnswersMs = 0
     let landingAnswersMs = 0
+    let phases: string[] = []
     try {
       while (!siteAnswersMs || !landingAnswersMs) {
         siteAnswersMs ||= (await answers(`http://localhost:${env.EDGE_PORT}/`)) ? since() : 0
@@ -159,10 +183,14 @@ async function firstStart() {
           throw new Error(`npm start did not answer:\n${start.output().slice(-2000)}`)
         await sleep(100)
       }
+      // The phases it had reported by then (scripts/cli/phases.ts).
+      phases = readStartOutput(start.output()).phases.map(
+        ({name, did, seconds}) => `${name}: ${did}, ${seconds} s`,
+      )
     } finally {
       await start.stop()
     }
-    return {siteAnswersMs, landingAnswersMs}
+    return {siteAnswersMs, landingAnswersMs, phases}
   } finally {
     copy.remove()
   }
@@ -190,7 +218,8 @@ export async function benchLandingPages(runs: number): Promise<LandingBench> {
   return {...measured, firstStart: await firstStart()}
 }
 
-const p95 = (values: number[]) => percentile(values, 95)
+const sorted = (values: number[]) => [...values].sort((a, b) => a - b)
+const p95 = (values: number[]) => percentile(sorted(values), 95)
 
 export function landingTargetsMissed(bench: LandingBench): string[] {
   const {landing, bare} = bench.lighthouse
@@ -212,7 +241,7 @@ export function landingTargetsMissed(bench: LandingBench): string[] {
 
 export function landingTable(bench: LandingBench): string {
   const row = (what: string, values: number[], target: string) =>
-    `| ${what} | ${percentile(values, 50)} | ${p95(values)} | ${Math.max(...values)} | ${target} |`
+    `| ${what} | ${percentile(sorted(values), 50)} | ${p95(values)} | ${Math.max(...values)} | ${target} |`
   const {landing, bare} = bench.lighthouse
   return [
     `${LANDING_PAGES} landing pages, each with a hero, 2-6 offerings, about 6 KB of terms, the form and a call to action.`,
@@ -233,11 +262,19 @@ export function landingTable(bench: LandingBench): string {
     '',
     `Paths each price re-rendered: ${bench.priceRenderedPaths.join(', ')}.`,
     '',
+    'Where the time goes: one landing page, until the origin serves it',
+    '',
+    stepsTable(bench.publishSteps),
+    '',
+    `Where the time goes: a price on all ${LANDING_PAGES} pages, until the edge serves the last`,
+    '',
+    stepsTable(bench.priceSteps),
+    '',
     '| Lighthouse, mobile | perf | LCP ms | CLS | TBT ms | CPU index |',
     '|---|---|---|---|---|---|',
     `| a landing page | ${landing.performance} | ${landing.lcpMs} | ${landing.cls} | ${landing.tbtMs} | ${landing.cpuIndex} |`,
     `| bare page (floor) | ${bare.performance} | ${bare.lcpMs} | ${bare.cls} | ${bare.tbtMs} | ${bare.cpuIndex} |`,
     '',
-    `First npm start of a fresh copy with ${LANDING_PAGES} landing pages: the home page answered after ${bench.firstStart.siteAnswersMs} ms (target ≤ ${FIRST_START_TARGET_MS}), the last landing page after ${bench.firstStart.landingAnswersMs} ms.`,
+    `First npm start of a fresh copy with ${LANDING_PAGES} landing pages: the home page answered after ${bench.firstStart.siteAnswersMs} ms (target ≤ ${FIRST_START_TARGET_MS}), the last landing page after ${bench.firstStart.landingAnswersMs} ms. Its phases by then: ${bench.firstStart.phases.join('; ')}.`,
   ].join('\n')
 }
