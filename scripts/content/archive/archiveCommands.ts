@@ -40,7 +40,7 @@ export async function runExport(client: SanityClient, args: string[]): Promise<s
     return `Exported dataset ${dataset}: ${report.documents} documents and ${report.assets} assets in ${file} (${megabytes} MB, ${seconds(started)})`
   } catch (error) {
     throw new Error(
-      `the export failed, and left no archive (nor ${partialFile(file)}): ${(error as Error).message}`,
+      `the export stopped, and wrote no archive (nor left ${partialFile(file)}): ${(error as Error).message}`,
       {cause: error},
     )
   } finally {

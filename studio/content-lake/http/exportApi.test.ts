@@ -90,7 +90,10 @@ describe('the Export API', () => {
     expect(ids.sort()).toEqual([imageId, 'straddle', 'terms'].sort())
   })
 
-  it('keeps the types asked for', async () => {
+  it('keeps the types asked for, and every type for an empty list', async () => {
+    expect((await lines(await exported('?types='))).length).toBe(
+      (await lines(await exported())).length,
+    )
     const docs = await lines(await exported('?types=indicator,system.release'))
     expect(docs.map(({_id}) => _id).sort()).toEqual([
       '_.releases.rDiwali',

@@ -57,11 +57,11 @@ function shownDocument(doc: StoredDocument, publicUrl: string): StoredDocument {
 }
 
 function viewOf(request: LakeRequest): SnapshotView {
-  const types = request.search
-    .get('types')
-    ?.split(',')
+  const named = (request.search.get('types') ?? '')
+    .split(',')
     .map((type) => type.trim())
     .filter(Boolean)
+  const types = named.length > 0 ? named : undefined
   const {authenticated, lake} = request
   return {
     includes: (id) => authenticated || !isPrivateId(id),
