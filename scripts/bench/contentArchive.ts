@@ -84,7 +84,6 @@ async function contentCommand(lakeUrl: string, lakePid: number, args: string[]):
       cwd: repositoryRoot,
       env: {
         ...process.env,
-        SANITY_PROJECT_ID: 'embedded',
         SANITY_DATASET: 'production',
         SANITY_API_HOST: lakeUrl,
         SANITY_API_WRITE_TOKEN: TEST_LAKE_TOKEN,

@@ -1,6 +1,6 @@
 // A migration in Sanity's layout (`defineMigration`) run as `sanity migration run` runs one (@sanity/migrate 8.0.5
 // runner/run.ts), from @sanity/migrate's own pieces, over this project's @sanity/client: @sanity/migrate's `run`
-// always calls `https://<project>.<apiHost>` (fetch-utils/sanityRequestOptions.ts), which the embedded lake is not,
+// always calls a project's own hostname (fetch-utils/sanityRequestOptions.ts), which the embedded lake has not,
 // while the client's own address reaches the lake and a Sanity project alike.
 // - The documents come from the Export API (`?types=` the migration's `documentTypes`, tag `sanity.migration.export`),
 //   read with @sanity/migrate's NDJSON parser and `safeJsonParser` (an error line fails the run), kept in a temporary
