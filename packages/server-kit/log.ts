@@ -80,6 +80,9 @@ export function createLog(settings: LogSettings, destination?: DestinationStream
   return destination ? pino(options(settings.level), destination) : pino(options(settings.level))
 }
 
+/** What a part that says plain lines needs of a log, at three levels; a server's pino logger is one. */
+export type Lines = Record<'info' | 'warn' | 'error', (line: string) => void>
+
 let processLog: Log | undefined
 
 /** The log of one server in this process (`server`: its name in every entry), as LOG_LEVEL and LOG_FORMAT say. */

@@ -10,6 +10,7 @@
 // naming the origin still behind, so an origin whose render failed cannot keep the edge stale unnoticed. One publish,
 // one purge, unless two origins switch at the same moment (then both purge: harmless).
 import type {PurgeQueue} from '@quantedge/edge/purgeQueue'
+import type {Lines} from '@quantedge/server-kit/log'
 import {pageTag, SITE_TAG} from '@quantedge/edge/cacheHeaders'
 import {changedOutputs, servedAt, type ChangedOutput} from '@quantedge/web/prerender/releaseChanges'
 import type {SwitchedRelease} from './publisher.ts'
@@ -22,7 +23,7 @@ type EdgeSyncOptions = {
   queue: PurgeQueue
   /** The other origins' site servers, as this hook reaches them. */
   peerSites: readonly string[]
-  log: (line: string) => void
+  log: Lines
   peerWaitMs?: number
 }
 
@@ -91,7 +92,7 @@ export class EdgeSync {
     const stillBehind = await behind()
     if (stillBehind.length > 0) {
       this.#behind = {origins: stillBehind, since: this.#behind?.since ?? new Date().toISOString()}
-      log(
+      log.warn(
         `[edge] ${stillBehind.join(', ')} still serve(s) the old ${tags.join(' ')} after ${peerWaitMs / 1000} s: purging without them; the edge may fetch the old page from them until they switch`,
       )
     }

@@ -1,6 +1,7 @@
 // The public site with publish-to-live: the static server, a publisher that re-renders or rebuilds into release
 // folders and swaps them in, and its triggers: the webhook receiver, and the Live Content API follower when
-// PUBLISH_HOOK_FOLLOW_LIVE is on. Used by `npm start` and `npm run publish-hook`.
+// PUBLISH_HOOK_FOLLOW_LIVE is on. Used by `npm start` and `npm run publish-hook`. The hook is ready (GET /readyz)
+// once its render process has warmed up and its Content Lake answers; its numbers are publishMetrics.ts's.
 import {dirname} from 'node:path'
 import {prerenderSite} from '@quantedge/web/prerender'
 import {
@@ -14,15 +15,20 @@ import {TRANSACTION_DOCUMENTS_QUERY} from '@quantedge/content-access/queries'
 import {PurgeQueue, PurgeQueueClosed} from '@quantedge/edge/purgeQueue'
 import type {Purge} from '@quantedge/edge/purges'
 import type {EdgeVendor} from '@quantedge/edge/vendors'
+import type {Log} from '@quantedge/server-kit/log'
+import {serverOperations, type Check} from '@quantedge/server-kit/observe'
 import {startSiteServer} from '@quantedge/site-server/server'
 import {EdgeSync} from './edgeSync.ts'
 import {followLiveContent} from './follower.ts'
+import {publishMetrics} from './publishMetrics.ts'
 import {Publisher} from './publisher.ts'
 import {readPublishHookEnv, type PublishHookEnv} from './settings.ts'
 import {startPublishHook} from './receiver.ts'
 import {TransactionChanges} from './transactionChanges.ts'
 
 const TRANSACTION_LOOKUP_MS = 5000
+/** How long the readiness check waits for the Content Lake's ping. */
+const LAKE_PING_MS = 2000
 
 const stoppedOnPurpose = (error: unknown) =>
   error instanceof RenderProcessStopped && (error.signal === 'SIGINT' || error.signal === 'SIGTERM')
@@ -37,7 +43,8 @@ type LiveSiteOptions = {
   hookEnv?: PublishHookEnv
   /** The edge in front of the site: the tag header its answers carry, and how it is purged after each switch. */
   edge?: {vendor: EdgeVendor; purge: Purge}
-  log?: (line: string) => void
+  /** The hook's log (its own on standard output by default); the site server keeps its own. */
+  log?: Log
 }
 
 export async function startLiveSite({
@@ -47,30 +54,46 @@ export async function startLiveSite({
   env = {},
   hookEnv = readPublishHookEnv(),
   edge,
-  log = console.log,
+  log: hookLog,
 }: LiveSiteOptions) {
+  const operations = serverOperations('publish-hook', hookLog)
+  const {log} = operations
   const site = await startSiteServer(siteDir, sitePort, siteHost, {edge: edge?.vendor})
-  const purges = edge ? new PurgeQueue(edge.purge, {log}) : undefined
+  // The queue is made below, and asked only at a scrape.
+  const metrics = publishMetrics(operations.metrics, () => purges?.status().waiting.length ?? 0)
+  const purges = edge
+    ? new PurgeQueue(edge.purge, {log, onFailure: metrics.purgeFailed})
+    : undefined
   const edgeSync = purges
     ? new EdgeSync({queue: purges, peerSites: hookEnv.peerSites, log})
     : undefined
   // A failed purge is retried and logged by the queue; what else fails (reading the releases) is logged here.
   const reportFailure = (error: unknown) => {
     if (error instanceof PurgeQueueClosed) return
-    log(
+    log.error(
       `[edge] could not purge the edge: ${error instanceof Error ? error.message : String(error)}`,
     )
   }
   const liveBuildDir = dirname(siteDir)
   const renderer = startIncrementalRenderer(env)
-  const prepared = canRenderFrom(liveBuildDir)
+  const renders = canRenderFrom(liveBuildDir)
+  let warmedUp: Check = renders
+    ? {ok: false, detail: 'the render process is warming up'}
+    : {
+        ok: true,
+        detail: 'nothing to warm up: the live release takes a full build at the next publish',
+      }
+  const prepared = renders
     ? renderer.prepare(liveBuildDir).then(
-        () => undefined,
+        () => {
+          warmedUp = {ok: true, detail: 'the render process is warm'}
+        },
         (error: unknown) => {
           // Ctrl+C, or a stop sent to the command's process group, reaches the render process too: it was
           // stopped, it did not fail to start (a render after that starts a new process).
           if (stoppedOnPurpose(error)) return
-          log(`[publish] the render process did not start: ${String(error)}`)
+          warmedUp = {ok: false, detail: `the render process did not start: ${String(error)}`}
+          log.error(`[publish] the render process did not start: ${String(error)}`)
         },
       )
     : Promise.resolve()
@@ -82,12 +105,27 @@ export async function startLiveSite({
     render: renderer.render,
     swap: site.setRoot,
     onLive: (release) => void edgeSync?.switched(release).catch(reportFailure),
+    onOutcome: metrics.published,
     debounceMs: hookEnv.debounceMs,
     renderDebounceMs: hookEnv.renderDebounceMs,
     log,
   })
   const published = contentClient('published', readContentEnv({...process.env, ...env}))
+  const lakePing = published.withConfig({apiVersion: '1'}).getUrl('/ping')
+  const lake = async (): Promise<Check> => {
+    try {
+      const response = await fetch(lakePing, {signal: AbortSignal.timeout(LAKE_PING_MS)})
+      await response.arrayBuffer()
+      return response.ok
+        ? {ok: true, detail: 'the Content Lake answers'}
+        : {ok: false, detail: `the Content Lake answered ${response.status}`}
+    } catch (error) {
+      return {ok: false, detail: `the Content Lake does not answer: ${String(error)}`}
+    }
+  }
   const hook = await startPublishHook({
+    operations,
+    ready: async () => ({warmedUp, lake: await lake()}),
     port: hookEnv.port,
     secret: hookEnv.secret,
     publisher,

@@ -10,6 +10,7 @@
 // build leaves the previous release live and says why.
 import {mkdirSync, mkdtempSync, readdirSync, rmSync} from 'node:fs'
 import {basename, join} from 'node:path'
+import type {Lines} from '@quantedge/server-kit/log'
 import type {StepTime} from '@quantedge/web/prerender/stepTimes'
 
 export type RebuildKind = 'render' | 'full build'
@@ -70,11 +71,13 @@ export type PublisherOptions = {
   swap: (siteDir: string) => void
   /** Told of each release once it is live (the edge's purge), before the release before it may be removed. */
   onLive?: (release: SwitchedRelease) => void
+  /** Told of each render or build once it is live or has failed (the hook's metrics). */
+  onOutcome?: (outcome: RebuildOutcome) => void
   /** How long a burst may last before a full build starts. */
   debounceMs: number
   /** How long a burst may last before a re-render starts. */
   renderDebounceMs: number
-  log?: (line: string) => void
+  log: Lines
 }
 
 export class Publisher {
@@ -186,8 +189,8 @@ export class Publisher {
       startedAt: new Date().toISOString(),
     }
     const seconds = () => `${((performance.now() - started) / 1000).toFixed(1)} s`
-    const log = this.#options.log ?? console.log
-    log(`[publish] ${kind} #${number} for ${reasons.length} change(s): ${reasons.join(', ')}`)
+    const {log} = this.#options
+    log.info(`[publish] ${kind} #${number} for ${reasons.length} change(s): ${reasons.join(', ')}`)
     const buildDir = mkdtempSync(
       join(this.#options.releasesDir, `${String(number).padStart(5, '0')}-`),
     )
@@ -212,7 +215,7 @@ export class Publisher {
         this.#withheld += 1
         rmSync(buildDir, {recursive: true, force: true})
         this.#buildAgainWith(kind, reasons, tags, requestedAt)
-        log(
+        log.info(
           `[publish] ${kind} #${number} not switched in: a change came while it ran, so it runs again with that change`,
         )
         return
@@ -234,7 +237,7 @@ export class Publisher {
         ...(paths ? {paths} : {}),
         steps,
       })
-      log(
+      log.info(
         `[publish] ${kind} #${number} is live after ${seconds()}${paths ? ` (${paths.length} path(s): ${paths.join(' ')})` : ''}`,
       )
       this.#pruneReleases(buildDir)
@@ -247,7 +250,7 @@ export class Publisher {
         durationMs: Math.round(performance.now() - started),
         error: message,
       })
-      log(
+      log.error(
         `[publish] ${kind} #${number} FAILED after ${seconds()}; the previous site stays live: ${message}`,
       )
     }
@@ -263,6 +266,7 @@ export class Publisher {
 
   #record(outcome: RebuildOutcome) {
     this.#history = [...this.#history, outcome].slice(-20)
+    this.#options.onOutcome?.(outcome)
   }
 
   /** Keeps the live release and the one before it (for a request still reading it); removes older ones. */
