@@ -2,14 +2,17 @@
 import {automationService} from './documents/automationService.ts'
 import {homePage} from './documents/homePage.ts'
 import {indicator} from './documents/indicator.ts'
+import {landingPage} from './documents/landingPage.ts'
 import {legalPage} from './documents/legalPage.ts'
 import {plan} from './documents/plan.ts'
+import {redirect} from './documents/redirect.ts'
 import {siteSettings} from './documents/siteSettings.ts'
 import {sitePage} from './documents/sitePage.ts'
 import {toolkitModule} from './documents/toolkitModule.ts'
 import {demoVideo} from './objects/demoVideo.ts'
 import {integrationCard} from './objects/integrationCard.ts'
 import {richText} from './objects/richText.ts'
+import {sectionTypes} from './objects/sections/index.ts'
 import {seo} from './objects/seo.ts'
 import {socialProfile} from './objects/socialProfile.ts'
 
@@ -24,9 +27,12 @@ export const schemaTypes = [
   automationService,
   plan,
   legalPage,
+  landingPage,
+  redirect,
   demoVideo,
   integrationCard,
   richText,
   seo,
   socialProfile,
+  ...sectionTypes,
 ]

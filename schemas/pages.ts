@@ -7,7 +7,10 @@ import type {AllSanitySchemaTypes} from './generated/sanity.types.ts'
 type DocumentType = Extract<AllSanitySchemaTypes, {_id: string}>['_type']
 
 export type Page = {
-  /** Where it is served; '*' is the not-found page, for every address no other page has. */
+  /**
+   * Where it is served; '*' is every address no other page has: a landing page published at it
+   * (@quantedge/schemas/landingPages), else the not-found page.
+   */
   readonly path: string
   /** What editors call it: the Studio's and the Presentation tool's name for it. */
   readonly title: string
@@ -94,7 +97,12 @@ export const pages = [
   },
   {path: '/sitemap.xml', title: 'Sitemap', module: 'routes/sitemap.ts', sitemap: false},
   {path: '/robots.txt', title: 'Rules for crawlers', module: 'routes/robots.ts', sitemap: false},
-  {path: '*', title: 'Page not found', module: 'routes/notFound.tsx', sitemap: false},
+  {
+    path: '*',
+    title: 'Landing page, or page not found',
+    module: 'routes/landingPage.tsx',
+    sitemap: false,
+  },
 ] as const satisfies readonly Page[]
 
 /** The public pages, in the list's order: what sitemap.xml lists. */

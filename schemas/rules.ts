@@ -33,3 +33,19 @@ export const sortOrder = {
 
 /** Slugs are required; Sanity's slug type adds its own check that the slug is unique within the type. */
 export const requiredSlug = (rule: SlugRule) => rule.required()
+
+/** A path on this site (one /), a section of the same page (#estimate), or an https address. */
+const LINK_TARGET = /^(\/(?!\/)\S*|#[A-Za-z][\w-]*|https:\/\/\S+)$/
+
+/**
+ * Where a button on a landing page leads: a path on this site (starting with /, as /contactus or /#services), a
+ * section of the same page (#estimate, the estimate form's), or an https address. A string field: Sanity's `url`
+ * type and its `uri()` rule read `#estimate` against an http base and refuse it, so the rule is written out.
+ */
+export const linkTarget = (rule: StringRule) =>
+  rule.custom((href: string | undefined) =>
+    href === undefined ||
+    (LINK_TARGET.test(href) && (!href.startsWith('https:') || URL.canParse(href)))
+      ? true
+      : 'Start a path on this site with / (such as /contactus), a section of this page with # (#estimate), or give an https address.',
+  )

@@ -1,4 +1,5 @@
-// The Studio's desk: singletons and fixed pages as single items, the catalogue grouped, legal texts last.
+// The Studio's desk: singletons and fixed pages as single items, the catalogue grouped, then the campaign pages
+// and redirects marketing makes, legal texts last.
 import {CogIcon} from '@sanity/icons/Cog'
 import {DocumentIcon} from '@sanity/icons/Document'
 import {DocumentTextIcon} from '@sanity/icons/DocumentText'
@@ -42,6 +43,9 @@ export const structure: StructureResolver = (S) =>
       S.documentTypeListItem('toolkitModule').title('Python toolkit modules'),
       S.documentTypeListItem('automationService').title('Tradetron services'),
       S.documentTypeListItem('plan').title('Plans'),
+      S.divider(),
+      S.documentTypeListItem('landingPage').title('Landing pages'),
+      S.documentTypeListItem('redirect').title('Redirects'),
       S.divider(),
       S.listItem()
         .title('Legal texts')

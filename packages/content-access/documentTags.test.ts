@@ -15,6 +15,19 @@ describe('the document tags of a query', () => {
     expect(tagsOf('*[defined(slug) && _type == "legalPage"]')).toEqual(['type:legalPage'])
   })
 
+  it('names the ids when a filter pins both a type and ids, the narrower of the two', () => {
+    expect(tagsOf('*[_type == "siteSettings" && _id == "siteSettings"][0]')).toEqual([
+      'id:siteSettings',
+    ])
+    expect(tagsOf('*[_id == $id && _type == "landingPage"][0]', {id: 'lp-1'})).toEqual(['id:lp-1'])
+  })
+
+  it('names the ids a parameter holds for `in`, and the dataset when it holds anything but strings', () => {
+    expect(tagsOf('*[_id in $ids]{_id, url}', {ids: ['a', 'b']})).toEqual(['id:a', 'id:b'])
+    expect(tagsOf('*[_id in $ids]', {ids: ['a', 3]})).toEqual(['*'])
+    expect(tagsOf('*[_id in $ids]', {ids: []})).toEqual(['*'])
+  })
+
   it('names the whole dataset for a dereference, a bare document set and a filter it cannot read', () => {
     expect(tagsOf('*[_type == "indicator"]{plan->}')).toEqual(['*', 'type:indicator'])
     expect(tagsOf('*')).toEqual(['*'])

@@ -26,25 +26,37 @@ function equalityConstraint(node: ExprNode): Constraint | undefined {
       : [node.left, node.right]
   if (field.type !== 'AccessAttribute' || field.base !== undefined) return undefined
   if (field.name !== '_type' && field.name !== '_id') return undefined
-  const values =
-    node.op === '=='
-      ? [literal]
-      : literal.type === 'Array' && literal.elements.every((element) => !element.isSplat)
-        ? literal.elements.map((element) => element.value)
-        : undefined
-  if (!values || values.length === 0) return undefined
-  const strings = values.map((value) =>
-    value.type === 'Value' && typeof value.value === 'string' ? value.value : undefined,
-  )
-  if (strings.some((value) => value === undefined)) return undefined
-  const names = strings as string[]
+  const names = literalStrings(node.op, literal)
+  if (!names || names.length === 0) return undefined
   return field.name === '_type' ? {types: names} : {ids: names}
 }
 
-/** The narrowest constraint a filter requires: one found on either side of an `&&` holds for the whole. */
+/**
+ * The strings `==` compares with, or `in` looks in: a literal (`"x"`, `["x", "y"]`), or a parameter, which groq-js
+ * parses into its value when the query's parameters are given (`$ids` holding `["a", "b"]`).
+ */
+function literalStrings(op: '==' | 'in', literal: ExprNode): string[] | undefined {
+  const values: unknown[] | undefined =
+    op === '=='
+      ? [literal.type === 'Value' ? literal.value : undefined]
+      : literal.type === 'Array' && literal.elements.every((element) => !element.isSplat)
+        ? literal.elements.map(({value}) => (value.type === 'Value' ? value.value : undefined))
+        : literal.type === 'Value' && Array.isArray(literal.value)
+          ? (literal.value as unknown[])
+          : undefined
+  return values?.every((value) => typeof value === 'string') ? (values as string[]) : undefined
+}
+
+/**
+ * The narrowest constraint a filter requires: one found on either side of an `&&` holds for the whole, and ids
+ * name fewer documents than types (`_id == $id && _type == "landingPage"` is named by the id).
+ */
 function filterConstraint(node: ExprNode): Constraint | undefined {
   if (node.type === 'Group') return filterConstraint(node.base)
-  if (node.type === 'And') return filterConstraint(node.left) ?? filterConstraint(node.right)
+  if (node.type === 'And') {
+    const sides = [filterConstraint(node.left), filterConstraint(node.right)]
+    return sides.find((side) => side && 'ids' in side) ?? sides.find(Boolean)
+  }
   return equalityConstraint(node)
 }
 

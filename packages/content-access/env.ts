@@ -3,7 +3,7 @@
 // any other, which `.env.example` holds and the npm scripts read. Switching to a Sanity project is configuration
 // only (see docs/sanity-project.md and .env.example).
 
-export const SANITY_API_VERSION = '2025-02-19'
+export {SANITY_API_VERSION} from '@quantedge/schemas/apiVersion'
 
 export type ContentEnv = {
   projectId: string
@@ -71,6 +71,8 @@ export const SITE_DOCUMENT_TYPES = [
   'automationService',
   'plan',
   'legalPage',
+  'landingPage',
+  'redirect',
 ] as const
 
 /** Where content is read and written, in words for a person. */

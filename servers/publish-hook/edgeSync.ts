@@ -12,7 +12,12 @@
 import type {PurgeQueue} from '@quantedge/edge/purgeQueue'
 import type {Lines} from '@quantedge/server-kit/log'
 import {pageTag, SITE_TAG} from '@quantedge/edge/cacheHeaders'
-import {changedOutputs, servedAt, type ChangedOutput} from '@quantedge/web/prerender/releaseChanges'
+import {
+  changedOutputs,
+  redirectAnswer,
+  servedAt,
+  type ChangedOutput,
+} from '@quantedge/web/prerender/releaseChanges'
 import type {SwitchedRelease} from './publisher.ts'
 
 const PEER_WAIT_MS = 10_000
@@ -29,8 +34,28 @@ type EdgeSyncOptions = {
 
 const tagOf = (path: string) => pageTag(path.startsWith('/') ? path : `/${path}`)
 
-/** Whether `peer` still serves any changed file as it was before the switch. */
+/** Whether `peer` still answers a changed redirect's path as it did before the switch. */
+async function redirectsAsBefore(peer: string, changes: readonly ChangedOutput[]) {
+  for (const {path, redirectBefore} of changes) {
+    if (!redirectBefore) continue
+    try {
+      const response = await fetch(new URL(path, peer), {
+        redirect: 'manual',
+        signal: AbortSignal.timeout(PEER_TIMEOUT_MS),
+      })
+      await response.body?.cancel()
+      const to = response.headers.get('location')
+      if (to && redirectAnswer({status: response.status, to}) === redirectBefore) return true
+    } catch {
+      // Not answering: out of the director, as below.
+    }
+  }
+  return false
+}
+
+/** Whether `peer` still serves any changed file (or redirect) as it was before the switch. */
 async function servesOldBytes(peer: string, changes: readonly ChangedOutput[]) {
+  if (await redirectsAsBefore(peer, changes)) return true
   for (const {file, before} of changes.flatMap(({files}) => files)) {
     if (!before) continue
     try {

@@ -5,7 +5,9 @@
 // Cloudflare Pages apply that file; the file itself is not served), and the 404 page with status 404 and its own
 // policy, kept by no cache. The pages the browser renders (prerender: false in the page list) get React Router's
 // SPA fallback, as a static host's rewrite would serve it, marked noindex and private: it is an empty shell until
-// the scripts run. Violations of the policies are reported to POST /csp-reports and logged, within limits
+// the scripts run. The redirects the build declared in `_redirects` (Netlify's and Cloudflare Pages' format,
+// server-kit's redirectsFile.ts) are answered at their paths, cached by the edge like the page that was there
+// (tagged with that path). Violations of the policies are reported to POST /csp-reports and logged, within limits
 // (server-kit's cspReports.ts). It is ready (GET /readyz, which the edge probes) while its live release has a home
 // page; its log, request ids, /healthz and /metrics are server-kit's observe.ts.
 import {existsSync, readFileSync} from 'node:fs'
@@ -19,6 +21,7 @@ import {clientRenderedPaths} from '@quantedge/schemas/pages'
 import {answerRoutes, type RouteHandler, type ServerWords} from '@quantedge/server-kit/answerRoutes'
 import {CSP_REPORT_PATH, CspReports} from '@quantedge/server-kit/cspReports'
 import {HEADERS_FILE, headersFor, readHeadersFile} from '@quantedge/server-kit/headersFile'
+import {readRedirectsFile, REDIRECTS_FILE} from '@quantedge/server-kit/redirectsFile'
 import {HttpError} from '@quantedge/server-kit/httpError'
 import {listen, stop} from '@quantedge/server-kit/listen'
 import type {Log} from '@quantedge/server-kit/log'
@@ -84,9 +87,17 @@ export type SiteServerOptions = {
   observe?: boolean
 }
 
-/** A build served: its files, and the header rules its `_headers` declares (none when it has no such file). */
+/**
+ * A build served: its files, the header rules its `_headers` declares and the redirects its `_redirects` does
+ * (none when it has no such file).
+ */
 function served(root: string, edge: EdgeVendor | undefined) {
-  return {root, rules: readHeadersFile(root), serve: staticFiles(root, edge)}
+  return {
+    root,
+    rules: readHeadersFile(root),
+    redirects: readRedirectsFile(root),
+    serve: staticFiles(root, edge),
+  }
 }
 
 const setAll = (res: ServerResponse, headers: Record<string, string>) => {
@@ -104,7 +115,7 @@ export async function startSiteServer(
   let current = served(root, edge)
   /** The site's files, and its 404 page for any other path. */
   const serveSite: RouteHandler<IncomingMessage, ServerResponse> = ({req, res, url}) => {
-    const {root: servedRoot, rules, serve} = current
+    const {root: servedRoot, rules, redirects, serve} = current
     const notFound = () => {
       const notFoundPage = join(servedRoot, '404', 'index.html')
       const noStore = cacheHeaders({kind: 'none'}, edge)
@@ -116,10 +127,18 @@ export async function startSiteServer(
       })
     }
     nameRoute(HASHED_ASSET.test(url.pathname) ? 'asset' : 'page')
-    if (url.pathname === `/${HEADERS_FILE}`) return notFound()
+    if (url.pathname === `/${HEADERS_FILE}` || url.pathname === `/${REDIRECTS_FILE}`)
+      return notFound()
     // A page's rules name its clean path: /x/index.html is the page /x/.
     setAll(res, headersFor(rules, url.pathname.replace(/\/index\.html$/, '/')))
     const path = url.pathname.replace(/(.)\/$/, '$1')
+    const redirect = redirects.get(path)
+    if (redirect) {
+      return send(res, redirect.status, `Moved to ${redirect.to}\n`, {
+        ...cacheHeaders({kind: 'page', pathname: path}, edge),
+        Location: redirect.to,
+      })
+    }
     if (CLIENT_RENDERED.has(path) && existsSync(join(servedRoot, SPA_FALLBACK))) {
       req.url = SPA_FALLBACK
       res.setHeader('X-Robots-Tag', 'noindex')

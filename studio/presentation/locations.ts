@@ -1,6 +1,7 @@
 // Which pages show each document type, from the page list, so the Presentation tool can open them beside the
 // editor: a page's own copy, the documents it lists, and the site settings on every public page.
 import {defineLocations, type DocumentLocationResolvers} from 'sanity/presentation'
+import {landingSlugProblem} from '@quantedge/schemas/landingPages'
 import {pages, type Page} from '@quantedge/schemas/pages'
 
 const listed: readonly Page[] = pages
@@ -40,5 +41,13 @@ export const locations: DocumentLocationResolvers = {
   legalPage: defineLocations({
     select: {slug: 'slug.current'},
     resolve: (doc) => pageWithCopy('legalPage', doc?.slug),
+  }),
+  // A landing page is at /<slug>, once it has a slug the site serves.
+  landingPage: defineLocations({
+    select: {title: 'title', slug: 'slug.current'},
+    resolve: (doc) =>
+      doc?.slug && !landingSlugProblem(doc.slug)
+        ? {locations: [{title: doc.title ?? doc.slug, href: `/${doc.slug}`}]}
+        : null,
   }),
 }

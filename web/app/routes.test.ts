@@ -3,6 +3,7 @@ import {existsSync} from 'node:fs'
 import {join} from 'node:path'
 import type {RouteConfigEntry} from '@react-router/dev/routes'
 import type {SanityClient} from '@sanity/client'
+import {LANDING_PAGE_ROUTES_QUERY} from '@quantedge/content-access/queries'
 import {pages, type Page} from '@quantedge/schemas/pages'
 import {describe, expect, it} from 'vitest'
 import config from '../react-router.config.ts'
@@ -38,9 +39,17 @@ describe('the router', () => {
 })
 
 describe('sitemap.xml', () => {
-  it('lists the public pages, and only those', async () => {
-    // The loader reads the site settings through the preview's client slot; this stand-in answers that one query.
-    const content = {fetch: async () => ({siteUrl: SITE_URL})} as unknown as SanityClient
+  it('lists the public pages and the landing pages served, and only those', async () => {
+    // The loader reads the site settings and the landing pages' addresses through the preview's client slot; this
+    // stand-in answers those two queries: a landing page, and one whose slug a fixed page has, which is not served.
+    const routes = [
+      {_id: 'lp-diwali', _createdAt: '2026-11-01T00:00:00Z', slug: 'diwali-offer'},
+      {_id: 'lp-clash', _createdAt: '2026-11-02T00:00:00Z', slug: 'contactus'},
+    ]
+    const content = {
+      fetch: async (query: string) =>
+        query === LANDING_PAGE_ROUTES_QUERY ? routes : {siteUrl: SITE_URL},
+    } as unknown as SanityClient
     const response = await sitemapLoader({
       context: {content},
       request: new Request(`${SITE_URL}/sitemap.xml`),
@@ -48,7 +57,10 @@ describe('sitemap.xml', () => {
     } as Parameters<typeof sitemapLoader>[0])
     const locs = [...(await response.text()).matchAll(/<loc>([^<]*)<\/loc>/g)].map(([, loc]) => loc)
     expect(locs).toEqual(
-      listed.filter((page) => page.sitemap !== false).map(({path}) => new URL(path, SITE_URL).href),
+      [
+        ...listed.filter((page) => page.sitemap !== false).map(({path}) => path),
+        '/diwali-offer',
+      ].map((path) => new URL(path, SITE_URL).href),
     )
   })
 })

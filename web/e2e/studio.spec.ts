@@ -228,8 +228,10 @@ test('a singleton offers neither Duplicate nor Delete, where an indicator offers
     .getByRole('listbox')
     .filter({has: page.getByRole('link', {name: 'TradingView indicator', exact: true})})
   await expect(creatable.getByRole('link')).toHaveText([
+    'Landing page',
     'Plan',
     'Python toolkit module',
+    'Redirect',
     'Tradetron automation service',
     'TradingView indicator',
   ])

@@ -1,5 +1,5 @@
 // A release from the live one with only the outputs a change touches rendered again: the paths whose recorded
-// reads (reads.json) meet the change's sync tags. Every other file is a hard link to the live release's, so
+// reads (reads.json) meet the change's sync tags, and the landing pages published, moved or deleted since. Every other file is a hard link to the live release's, so
 // unchanged pages cost nothing; a re-rendered file is unlinked first, never written through a link. The same
 // post-steps as a full build (deferHydration.ts, precompress.ts) then run on the re-rendered files alone, and the
 // headers (securityHeaders.ts) are written again from the pages as they now are.
@@ -10,6 +10,8 @@ import {SERVER_BUNDLE_DIR} from './keepServerBundle.ts'
 import {precompressFile} from './precompress.ts'
 import {writeSecurityHeaders} from './securityHeaders.ts'
 import {READS_FILE} from './recordReads.ts'
+import {landingChanges, landingPageIndex} from './landingPages.ts'
+import {REDIRECTS_OUTPUT} from './redirects.ts'
 import {loadServerBundle, renderOutputs, type OutputReads} from './renderOutputs.ts'
 import {stepTimes, type StepTime} from './stepTimes.ts'
 
@@ -35,8 +37,9 @@ export const affectedPaths = (reads: OutputReads, tags: readonly string[]) =>
 
 /**
  * Builds `nextBuildDir` from `liveBuildDir` with the paths `changedTags` touch rendered again (with web/ as the
- * process's folder, as renderOutputs needs). Returns those paths and where the time went; a failure leaves the
- * live release untouched.
+ * process's folder, as renderOutputs needs), and the landing pages that are new, gone, or shown by another
+ * document now (landingPages.ts). Returns the paths rendered or removed and where the time went; a failure leaves
+ * the live release untouched.
  */
 export async function renderIncrementally({
   liveBuildDir,
@@ -49,29 +52,41 @@ export async function renderIncrementally({
 }): Promise<{paths: string[]; steps: StepTime[]}> {
   const times = stepTimes()
   const reads = readReads(liveBuildDir)
-  const paths = affectedPaths(reads, changedTags)
-  times.lap('read what each page read')
+  const landing = await landingPageIndex()
+  const {renderAgain: landingPaths, removed} = landingChanges(reads, landing)
+  const paths = [
+    ...new Set([...affectedPaths(reads, changedTags), ...landingPaths, ...missingOutputs(reads)]),
+  ].filter((path) => !removed.includes(path))
+  times.lap('read what each page read, and the landing pages')
   for (const folder of ['client', SERVER_BUNDLE_DIR]) {
     linkTree(join(liveBuildDir, folder), join(nextBuildDir, folder))
   }
   times.lap('link the unchanged files')
-  await renderAgain(nextBuildDir, reads, paths, times.lap)
-  return {paths, steps: times.steps}
+  await renderAgain(nextBuildDir, reads, {paths, removed, landing}, times.lap)
+  return {paths: [...paths, ...removed], steps: times.steps}
 }
+
+/** Outputs every release holds that one made before them lacks (the redirects, first rendered on an upgrade). */
+const missingOutputs = (reads: OutputReads) => (reads[REDIRECTS_OUTPUT] ? [] : [REDIRECTS_OUTPUT])
 
 /**
  * Renders `paths` of the release in `buildDir` again from its server bundle, in place of their outputs in
- * `reads` (which are unlinked first), then runs a full build's post-steps on them and records their reads.
- * `lap` is told as each step ends.
+ * `reads` (which are unlinked first), removes the outputs of `removed`, then runs a full build's post-steps on
+ * them and records their reads. `landing` names the document each landing page shows. `lap` is told as each step
+ * ends.
  */
 export async function renderAgain(
   buildDir: string,
   reads: OutputReads,
-  paths: string[],
+  {
+    paths,
+    removed = [],
+    landing,
+  }: {paths: string[]; removed?: string[]; landing: ReadonlyMap<string, string>},
   lap: (step: string) => void = () => undefined,
 ) {
   const clientDir = join(buildDir, 'client')
-  for (const file of paths.flatMap((path) => reads[path]?.files ?? [])) {
+  for (const file of [...paths, ...removed].flatMap((path) => reads[path]?.files ?? [])) {
     for (const variant of ['', '.br', '.gz']) rmSync(join(clientDir, file + variant), {force: true})
   }
   const bundle = await loadServerBundle(join(buildDir, SERVER_BUNDLE_DIR))
@@ -80,15 +95,21 @@ export async function renderAgain(
   // deferred), while this thread renders the next page and then writes the headers: compressing a release's four
   // pages after rendering them all took longer than rendering them.
   const compressions: Promise<boolean>[] = []
-  const fresh = await renderOutputs(bundle, clientDir, paths, (written) => {
-    for (const file of written) {
-      if (file.endsWith('.html')) deferHydrationOfFile(join(clientDir, file))
-      const compressing = precompressFile(join(clientDir, file))
-      // Its failure is taken by the Promise.all below; until then it must not count as unhandled.
-      compressing.catch(() => undefined)
-      compressions.push(compressing)
-    }
-  }).catch(async (error: unknown) => {
+  const fresh = await renderOutputs(
+    bundle,
+    clientDir,
+    paths,
+    (written) => {
+      for (const file of written) {
+        if (file.endsWith('.html')) deferHydrationOfFile(join(clientDir, file))
+        const compressing = precompressFile(join(clientDir, file))
+        // Its failure is taken by the Promise.all below; until then it must not count as unhandled.
+        compressing.catch(() => undefined)
+        compressions.push(compressing)
+      }
+    },
+    landing,
+  ).catch(async (error: unknown) => {
     // A page that fails fails the release, once what was being compressed has ended.
     await Promise.allSettled(compressions)
     throw error
@@ -98,6 +119,13 @@ export async function renderAgain(
   lap('write the security headers (precompressing meanwhile)')
   await Promise.all(compressions)
   lap('finish precompressing')
-  writeFileSync(join(buildDir, READS_FILE), `${JSON.stringify({...reads, ...fresh}, null, 1)}\n`)
+  // In the order of the release before, new outputs last; a landing page left out (it failed to render, its files
+  // already gone) leaves the record with the removed ones.
+  const next: OutputReads = {}
+  for (const [path, read] of Object.entries(reads)) {
+    const now = paths.includes(path) || removed.includes(path) ? fresh[path] : read
+    if (now) next[path] = now
+  }
+  writeFileSync(join(buildDir, READS_FILE), `${JSON.stringify({...next, ...fresh}, null, 1)}\n`)
   lap('record what each page read')
 }

@@ -31,6 +31,9 @@ export const SITE_SOURCES = [
   'schemas/pages.ts',
   'schemas/price.ts',
   'schemas/fixedDocuments.ts',
+  'schemas/apiVersion.ts',
+  'schemas/landingPages.ts',
+  'schemas/redirects.ts',
 ]
 
 /** Settings a build reads: the content source, the public Supabase settings, the site's own. */

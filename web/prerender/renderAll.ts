@@ -6,13 +6,17 @@ import {cpSync, rmSync} from 'node:fs'
 import {join} from 'node:path'
 import {readReads, renderAgain} from './incremental.ts'
 import {SERVER_BUNDLE_DIR} from './keepServerBundle.ts'
-import {allPaths, loadServerBundle} from './renderOutputs.ts'
+import {landingChanges, landingPageIndex} from './landingPages.ts'
+import {loadServerBundle, releasePaths} from './renderOutputs.ts'
 
 export async function renderAll(keptDir: string, buildDir: string) {
   rmSync(buildDir, {recursive: true, force: true})
   cpSync(keptDir, buildDir, {recursive: true})
   const bundle = await loadServerBundle(join(buildDir, SERVER_BUNDLE_DIR))
-  await renderAgain(buildDir, readReads(buildDir), allPaths(bundle))
+  const reads = readReads(buildDir)
+  const landing = await landingPageIndex()
+  const {removed} = landingChanges(reads, landing)
+  await renderAgain(buildDir, reads, {paths: releasePaths(bundle, landing), removed, landing})
 }
 
 if (import.meta.main) await renderAll(process.argv[2] ?? '', process.argv[3] ?? '')

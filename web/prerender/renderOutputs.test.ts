@@ -1,5 +1,6 @@
-// Re-rendering from the kept server bundle, without Vite: every output comes out as React Router's own prerender
-// wrote it, and each notes the sync tags of the content it read. The pages name the Supabase project the render
+// Re-rendering from the kept server bundle, without Vite: every output comes out as the full build wrote it (React
+// Router's own prerender, then the redirects and the landing pages), and each notes the sync tags of the content it
+// read. The pages name the Supabase project the render
 // was given; the compiled bundle names none, so one bundle serves any project.
 import {mkdtempSync, readdirSync, readFileSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
@@ -16,9 +17,10 @@ import {deferHydrationInHtml} from './deferHydration.ts'
 import {SERVER_BUNDLE_DIR} from './keepServerBundle.ts'
 import {READS_FILE} from './recordReads.ts'
 import {buildAndPrerender, webDir} from './prerender.ts'
+import {landingPageIndex} from './landingPages.ts'
 import {
-  allPaths,
   loadServerBundle,
+  releasePaths,
   renderOutputs,
   type Bundle,
   type OutputReads,
@@ -38,21 +40,22 @@ let bundle: Bundle | undefined
  */
 async function renderFromBundle(
   dir: string,
-  paths: (bundle: Bundle) => readonly string[],
+  paths: (bundle: Bundle, landing: ReadonlyMap<string, string>) => readonly string[],
   settings: Record<string, string> = {},
 ) {
   for (const [name, value] of Object.entries({...siteBuildEnv(lake), ...settings}))
     vi.stubEnv(name, value)
   bundle ??= await loadServerBundle(join(dirname(site.root), SERVER_BUNDLE_DIR))
+  const landing = await landingPageIndex()
   const cwd = process.cwd()
   process.chdir(webDir)
-  return renderOutputs(bundle, dir, paths(bundle)).finally(() => {
+  return renderOutputs(bundle, dir, paths(bundle, landing), undefined, landing).finally(() => {
     process.chdir(cwd)
     vi.unstubAllEnvs()
   })
 }
 
-const OUTPUT = /(\.html|\.data|^sitemap\.xml|^robots\.txt)$/
+const OUTPUT = /(\.html|\.data|^sitemap\.xml|^robots\.txt|^_redirects)$/
 const outputsIn = (root: string) =>
   readdirSync(root, {recursive: true, encoding: 'utf8'})
     .filter((file) => OUTPUT.test(file))
@@ -67,7 +70,7 @@ beforeAll(async () => {
   }
   await buildAndPrerender(buildDir, siteBuildEnv(lake))
   rendered = mkdtempSync(join(tmpdir(), 'rerender-'))
-  reads = await renderFromBundle(rendered, allPaths)
+  reads = await renderFromBundle(rendered, releasePaths)
 }, 180_000)
 afterAll(async () => {
   site?.remove()

@@ -6,12 +6,22 @@ import {statSync} from 'node:fs'
 import {mkdir, writeFile} from 'node:fs/promises'
 import {dirname, join} from 'node:path'
 import {pathToFileURL} from 'node:url'
-import {createRequestHandler, matchRoutes, type RouteObject, type ServerBuild} from 'react-router'
+import {
+  createRequestHandler,
+  matchRoutes,
+  type AppLoadContext,
+  type RouteObject,
+  type ServerBuild,
+} from 'react-router'
 import {recordingReads} from '@quantedge/content-access/reads'
+import {REDIRECTS_OUTPUT, renderRedirects} from './redirects.ts'
 import {webDir} from './webDir.ts'
 
-/** Per prerendered path: the files it writes (relative to the client folder) and the sync tags it read. */
-export type OutputReads = Record<string, {files: string[]; tags: string[]}>
+/**
+ * Per prerendered path: the files it writes (relative to the client folder), the sync tags it read, and for a
+ * landing page the document it shows (landingPages.ts).
+ */
+export type OutputReads = Record<string, {files: string[]; tags: string[]; landingPage?: string}>
 
 export const SPA_FALLBACK = '__spa-fallback.html'
 
@@ -34,14 +44,21 @@ async function importServerBundle(entry: string) {
   }
   // React Router honours the prerender's own request headers only in a build request (getBuildTimeHeader).
   process.env.IS_RR_BUILD_REQUEST = 'yes'
-  const handler = createRequestHandler(build, 'production')
+  // With ssr: false its handler renders only the paths of the prerender list (any other gets the SPA shell, or 404
+  // for its data): the landing pages, which the list cannot know, are added to the handler's copy as they come.
+  const renderable = [...build.prerender]
+  const handler = createRequestHandler({...build, prerender: renderable}, 'production')
   return {
     build,
     /** Answers one request, with the error a loader threw while answering it, if any. */
-    handle: async (request: Request) => {
+    handle: async (request: Request, context?: AppLoadContext) => {
       failure = undefined
-      const response = await handler(request)
+      const response = await handler(request, context)
       return {response, failure}
+    },
+    /** Lets the handler render `path` as a prerendered page (a landing page). */
+    allow: (path: string) => {
+      if (!renderable.includes(path)) renderable.push(path)
     },
   }
 }
@@ -66,8 +83,16 @@ export function loadServerBundle(serverBundleDir: string) {
   return bundle
 }
 
-async function respond(handle: Bundle['handle'], url: string, headers?: HeadersInit) {
-  const {response, failure} = await handle(new Request(`http://localhost${url}`, {headers}))
+async function respond(
+  handle: Bundle['handle'],
+  url: string,
+  headers?: HeadersInit,
+  context?: AppLoadContext,
+) {
+  const {response, failure} = await handle(
+    new Request(`http://localhost${url}`, {headers}),
+    context,
+  )
   const body = Buffer.from(await response.arrayBuffer())
   if (response.status !== 200 && response.status !== 202) {
     const cause = failure instanceof Error ? failure.message : body.toString('utf8')
@@ -76,11 +101,16 @@ async function respond(handle: Bundle['handle'], url: string, headers?: HeadersI
   return body
 }
 
-/** The files one prerendered path writes, with their contents, as React Router writes them. */
-async function renderPath({build, handle}: Bundle, path: string) {
+/**
+ * The files one prerendered path writes, with their contents, as React Router writes them; a landing page's data
+ * is loaded with the document it shows in the load context.
+ */
+async function renderPath({build, handle, allow}: Bundle, path: string, landingPageId?: string) {
   if (path === SPA_FALLBACK) {
     return {[SPA_FALLBACK]: await respond(handle, '/', {'X-React-Router-SPA-Mode': 'yes'})}
   }
+  if (path === REDIRECTS_OUTPUT) return {[REDIRECTS_OUTPUT]: await renderRedirects()}
+  if (landingPageId) allow(path)
   const matches = matchRoutes(routeTree(build.routes), `/${path}/`.replace(/^\/\/+/, '/'))
   if (!matches) throw new Error(`Re-render: no route matches ${path}`)
   const leafId = matches[matches.length - 1]!.route.id ?? ''
@@ -95,7 +125,9 @@ async function renderPath({build, handle}: Bundle, path: string) {
     }
   }
   const hasLoaders = matches.some(({route}) => build.assets.routes[route.id ?? '']?.hasLoader)
-  const data = hasLoaders ? await respond(handle, `/${dataFile}`) : undefined
+  const data = hasLoaders
+    ? await respond(handle, `/${dataFile}`, undefined, landingPageId ? {landingPageId} : undefined)
+    : undefined
   const page = `${path}/`.replace(/\/\/+/g, '/')
   const html = await respond(
     handle,
@@ -110,29 +142,53 @@ async function renderPath({build, handle}: Bundle, path: string) {
 
 /**
  * Renders `paths` into `clientDir`, one after another as React Router does, and returns what each read; `written`
- * is told each path's files as soon as they are on disk.
+ * is told each path's files as soon as they are on disk. `landing` names the document each landing page among
+ * them shows (landingPages.ts). A landing page that fails to render is left out and logged, never failing the
+ * others: one campaign page must not hold back a publish; any other path that fails fails the render.
  */
 export async function renderOutputs(
   bundle: Bundle,
   clientDir: string,
   paths: readonly string[],
   written: (files: readonly string[]) => void = () => undefined,
+  landing: ReadonlyMap<string, string> = new Map(),
 ) {
   // Pages read the site's own files relative to web/ (inlineImage.server.ts), as in `react-router build`.
   if (process.cwd() !== webDir) throw new Error(`Re-render from ${webDir}, not ${process.cwd()}`)
   const reads: OutputReads = {}
   for (const path of paths) {
-    const {value: files, tags} = await recordingReads(() => renderPath(bundle, path))
-    for (const [file, contents] of Object.entries(files)) {
+    const landingPage = landing.get(path)
+    const rendered = await recordingReads(() => renderPath(bundle, path, landingPage)).catch(
+      (error: unknown) => {
+        if (!landingPage) throw error
+        console.warn(
+          `[landing] left out landingPage ${landingPage} at ${path}: ${error instanceof Error ? error.message : String(error)}`,
+        )
+        return undefined
+      },
+    )
+    if (!rendered) continue
+    for (const [file, contents] of Object.entries(rendered.value)) {
       const target = join(clientDir, file)
       await mkdir(dirname(target), {recursive: true})
       await writeFile(target, contents)
     }
-    reads[path] = {files: Object.keys(files), tags}
-    written(reads[path].files)
+    const files = Object.keys(rendered.value)
+    reads[path] = {files, tags: rendered.tags, ...(landingPage ? {landingPage} : {})}
+    written(files)
   }
   return reads
 }
 
 /** Every path the full prerender writes: the build's own list and the SPA fallback React Router adds. */
 export const allPaths = ({build}: Bundle) => [...build.prerender, SPA_FALLBACK]
+
+/**
+ * Every output a release holds: React Router's own (allPaths), the redirects, and the landing pages of `landing`
+ * (landingPages.ts), which React Router's prerender does not know.
+ */
+export const releasePaths = (bundle: Bundle, landing: ReadonlyMap<string, string>) => [
+  ...allPaths(bundle),
+  REDIRECTS_OUTPUT,
+  ...landing.keys(),
+]

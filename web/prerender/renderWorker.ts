@@ -7,9 +7,10 @@
 import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
-import {allPaths, loadServerBundle, renderOutputs} from './renderOutputs.ts'
+import {loadServerBundle, releasePaths, renderOutputs} from './renderOutputs.ts'
 import {SERVER_BUNDLE_DIR} from './keepServerBundle.ts'
 import {renderIncrementally} from './incremental.ts'
+import {landingPageIndex} from './landingPages.ts'
 import {siteHeaderRules} from './securityHeaders.ts'
 
 async function prepare(liveBuildDir: string) {
@@ -17,7 +18,10 @@ async function prepare(liveBuildDir: string) {
   const scratch = mkdtempSync(join(tmpdir(), 'render-warm-'))
   try {
     // A warm-up: a page that cannot render now (the lake away) says so when a publish renders it.
-    await renderOutputs(bundle, scratch, allPaths(bundle)).catch(() => undefined)
+    const landing = await landingPageIndex(() => undefined).catch(() => new Map<string, string>())
+    await renderOutputs(bundle, scratch, releasePaths(bundle, landing), undefined, landing).catch(
+      () => undefined,
+    )
   } finally {
     rmSync(scratch, {recursive: true, force: true})
   }

@@ -2,6 +2,7 @@
 import {automationServices, toolkitModules} from './content/catalogue.ts'
 import {homePage} from './content/homePage.ts'
 import {indicators} from './content/indicators.ts'
+import {exampleLandingPage} from './content/landingPages.ts'
 import {legalPages} from './content/legalPages.ts'
 import {plans} from './content/plans.ts'
 import {siteSettings} from './content/siteSettings.ts'
@@ -16,4 +17,5 @@ export const seedDocuments = [
   ...automationServices,
   ...plans,
   ...legalPages,
+  exampleLandingPage,
 ]

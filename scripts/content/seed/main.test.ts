@@ -40,15 +40,15 @@ const client = () => testLakeClient(lake.url)
 it('creates the spec’s documents, keeps an editor’s change on a second run, and replaces it with --force', async () => {
   const first = await seed()
   expect(first.status).toBe(0)
-  expect(first.stdout).toContain('created 32, kept 0, replaced 0')
+  expect(first.stdout).toContain('created 33, kept 0, replaced 0')
 
   await client().patch('indicator-straddle').set({price: 750}).commit()
   const second = await seed()
-  expect(second.stdout).toContain('created 0, kept 32, replaced 0')
+  expect(second.stdout).toContain('created 0, kept 33, replaced 0')
   expect((await client().getDocument('indicator-straddle'))?.price).toBe(750)
 
   const forced = await seed('--force')
-  expect(forced.stdout).toContain('created 0, kept 0, replaced 32')
+  expect(forced.stdout).toContain('created 0, kept 0, replaced 33')
   expect((await client().getDocument('indicator-straddle'))?.price).toBe(500)
 })
 

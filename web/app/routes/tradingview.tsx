@@ -1,14 +1,12 @@
 import type {Route} from './+types/tradingview'
-import {DemoVideo} from '../components/DemoVideo.tsx'
+import {IndicatorCard, indicatorDialogId} from '../components/IndicatorCard.tsx'
 import {IndicatorModal} from '../components/IndicatorModal.tsx'
 import {PageIntro} from '../components/PageIntro.tsx'
-import {formatRupees} from '@quantedge/schemas/price'
 import {contentFor, loadSitePage} from '../content/load.server.ts'
 import {seoMeta} from '../content/meta.ts'
 import {firstPosterImage, posterImage} from '../content/posterImage.server.ts'
 import {INDICATORS_QUERY} from '@quantedge/content-access/queries'
 import {useSiteSettings} from '../root.tsx'
-import {clean} from '../content/clean.ts'
 
 export async function loader({context}: Route.LoaderArgs) {
   const [page, indicators] = await Promise.all([
@@ -40,33 +38,20 @@ export default function TradingView({loaderData}: Route.ComponentProps) {
       <PageIntro title={page.title} intro={page.intro} />
       <ul className="card-grid card-grid-3 indicator-grid">
         {indicators.map((indicator, index) => (
-          <li key={indicator._id} className="card indicator-card">
-            <DemoVideo
-              video={indicator.video}
-              poster={posters[index] ?? null}
-              title={indicator.name}
-              eager={index === 0}
-            />
-            <h2 className="card-title">{indicator.name}</h2>
-            <p>{indicator.description}</p>
-            <p className="card-price">{formatRupees(indicator.price)}</p>
-            <button
-              type="button"
-              className="button button-primary"
-              aria-haspopup="dialog"
-              commandfor={dialogId(indicator)}
-              command="show-modal"
-            >
-              {buyLabel}
-              <span className="visually-hidden"> {indicator.name}</span>
-            </button>
-          </li>
+          <IndicatorCard
+            key={indicator._id}
+            indicator={indicator}
+            poster={posters[index] ?? null}
+            eager={index === 0}
+            buyLabel={buyLabel}
+            headingLevel="h2"
+          />
         ))}
       </ul>
       {indicators.map((indicator, index) => (
         <IndicatorModal
           key={indicator._id}
-          id={dialogId(indicator)}
+          id={indicatorDialogId(indicator)}
           indicator={indicator}
           poster={(posters[index]?.later ?? posters[index])?.src ?? null}
           buyLabel={buyLabel}
@@ -77,5 +62,3 @@ export default function TradingView({loaderData}: Route.ComponentProps) {
     </div>
   )
 }
-
-const dialogId = (indicator: {slug: string}) => `indicator-${clean(indicator.slug)}`

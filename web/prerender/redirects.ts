@@ -1,0 +1,33 @@
+// The site's redirects as an output of every render: `_redirects` beside `_headers`, in the format Netlify and
+// Cloudflare Pages read (server-kit's redirectsFile.ts), which the site server answers as they do. It is rendered
+// like a page, inside a render that records its reads: the redirects and the landing pages (a published landing
+// page at a redirect's path wins, @quantedge/schemas/redirects), so it is written again whenever either changes.
+import {contentClient} from '@quantedge/content-access/client'
+import {LANDING_PAGE_ROUTES_QUERY, REDIRECTS_QUERY} from '@quantedge/content-access/queries'
+import {recordingClient} from '@quantedge/content-access/reads'
+import {landingPagePaths} from '@quantedge/schemas/landingPages'
+import {describeSkippedRedirect, liveRedirects} from '@quantedge/schemas/redirects'
+import {formatRedirectsFile, REDIRECTS_FILE} from '@quantedge/server-kit/redirectsFile'
+
+/** The output that holds the redirects, among the paths a render writes. */
+export const REDIRECTS_OUTPUT = REDIRECTS_FILE
+
+let client: ReturnType<typeof recordingClient> | undefined
+
+/** The `_redirects` file for the published redirects, with the ones left out logged. */
+export async function renderRedirects(log: (line: string) => void = console.warn) {
+  client ??= recordingClient(contentClient('published'))
+  const [documents, routes] = await Promise.all([
+    client.fetch(REDIRECTS_QUERY),
+    client.fetch(LANDING_PAGE_ROUTES_QUERY),
+  ])
+  const {paths} = landingPagePaths(routes)
+  const {rules, skipped} = liveRedirects(documents, new Set(paths.keys()))
+  for (const redirect of skipped) log(describeSkippedRedirect(redirect))
+  return Buffer.from(
+    formatRedirectsFile(
+      rules,
+      'Written by the build (web/prerender/redirects.ts) from the redirects published in the Studio.',
+    ),
+  )
+}
