@@ -11,6 +11,7 @@ import {parseQuery} from './query.ts'
 import {VERSIONS_PREFIX} from './releases.ts'
 import type {QueryPool} from './queryPool.ts'
 import type {LoggedTransaction} from './transactionLog.ts'
+import {lakeLog} from './log.ts'
 
 type Listener = {
   dataset: string
@@ -59,9 +60,7 @@ export class Listeners {
   publish(dataset: string, transaction: LoggedTransaction, changes: DocumentChange[]) {
     this.#published = this.#published
       .then(() => this.#publishNow(dataset, transaction, changes))
-      .catch((error: unknown) =>
-        console.error('content lake: a listener event was not sent:', error),
-      )
+      .catch((error: unknown) => lakeLog.error('a listener event was not sent', error))
   }
 
   async #publishNow(dataset: string, transaction: LoggedTransaction, changes: DocumentChange[]) {

@@ -83,6 +83,9 @@ parentPort?.on('message', (message: WorkerMessage) => {
   // A message that fails (a copy that cannot be read) must not stop the ones after it; its queries say why.
   turn = turn
     .then(() => handle(message))
-    .catch((error: unknown) => console.error('content lake: a query worker message failed:', error))
+    // The log is loaded when it is needed: a worker's start is on the lake's.
+    .catch(async (error: unknown) =>
+      (await import('./log.ts')).lakeLog.error('a query worker message failed', error),
+    )
 })
 parentPort?.postMessage({id: 0, ready: true} satisfies WorkerReply)

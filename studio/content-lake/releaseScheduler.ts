@@ -15,6 +15,7 @@ import {
 } from './releases.ts'
 import type {LakeStore} from './store.ts'
 import type {Transactions} from './transactions.ts'
+import {lakeLog} from './log.ts'
 
 /** The longest a timer can wait (Node's setTimeout limit); a later release is looked at again then. */
 const LONGEST_WAIT_MS = 2 ** 31 - 1
@@ -116,10 +117,7 @@ export class ReleaseScheduler {
       })
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
-      console.error(
-        `content lake: the scheduled release "${releaseId}" was not published:`,
-        message,
-      )
+      lakeLog.error(`the scheduled release "${releaseId}" was not published: ${message}`)
       await transactions
         .commit(dataset, {
           mutations: (documents) => {
@@ -138,7 +136,7 @@ export class ReleaseScheduler {
           },
         })
         .catch((recordError: unknown) =>
-          console.error('content lake: the failed publish was not recorded:', recordError),
+          lakeLog.error('the failed publish was not recorded', recordError),
         )
     }
   }

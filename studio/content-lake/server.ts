@@ -3,13 +3,15 @@
 // It answers on plain HTTP for this project's own code, on HTTP/2 over TLS for a Studio whose browser trusts the
 // local authority, and on a few more plain-HTTP ports (stream ports) across which a Studio without that trust
 // spreads its event streams (studio/lakeRoute/), since seven of them would take all of a browser's six HTTP/1.1
-// connections to one host.
+// connections to one host. Its log, request ids, /healthz, /readyz (its datasets read: they are before it listens)
+// and /metrics are server-kit's observe.ts, on each of its ports.
 import {createServer} from 'node:http'
 import {createSecureServer} from 'node:http2'
 import type {AddressInfo, Socket} from 'node:net'
 import {bearerToken} from '@quantedge/server-kit/bearer'
 import {answeringErrors} from '@quantedge/server-kit/httpError'
 import {listen} from '@quantedge/server-kit/listen'
+import {observed, serverOperations} from '@quantedge/server-kit/observe'
 import {requestUrl} from '@quantedge/server-kit/requestUrl'
 import {matchRoute, refusalOf, type RouteRefusals} from '@quantedge/server-kit/routes'
 import type {HttpRequest, HttpResponse} from '@quantedge/server-kit/send'
@@ -20,6 +22,7 @@ import {LAKE_ENDPOINTS} from './endpoints.ts'
 import {badRequest, LakeError, methodNotAllowed, routeNotFound, unauthorized} from './errors.ts'
 import type {Lake} from './lakeRequest.ts'
 import {Listeners} from './listeners.ts'
+import {lakeLog} from './log.ts'
 import {LiveEvents} from './liveEvents.ts'
 import {Presence} from './presence.ts'
 import {archivedVersionsOf} from './releaseHistory.ts'
@@ -128,9 +131,14 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
     userId: LOCAL_EDITOR.id,
     admitsOrigin: (origin) => cors.allows(origin),
   })
-  const answer = answeringErrors(
-    (req: HttpRequest, res: HttpResponse) => handle(req, res, lake, cors),
-    internalError,
+  const datasets = store.datasetNames()
+  const answer = observed(
+    serverOperations('content-lake'),
+    answeringErrors(
+      (req: HttpRequest, res: HttpResponse) => handle(req, res, lake, cors),
+      internalError,
+    ),
+    {ready: () => ({datasets: {ok: true, detail: `read: ${datasets.join(', ') || 'none yet'}`}})},
   )
   const server = createServer(answer)
   const streamServers = (options.streamPorts ?? []).map(() => createServer(answer))
@@ -231,7 +239,7 @@ async function handle(req: HttpRequest, res: HttpResponse, lake: Lake, cors: Cor
 }
 
 function internalError(error: unknown) {
-  console.error('content lake:', error)
+  lakeLog.error('a request failed', error)
   const message = 'Internal error in the embedded Content Lake'
   return new LakeError(500, {statusCode: 500, error: 'Internal Server Error', message}, message)
 }

@@ -12,6 +12,7 @@ import {DatasetFile, type DocumentChanges} from './datasetFile.ts'
 import type {DatasetText, SnapshotReading} from './datasetText.ts'
 import type {StoredDocument} from './documents.ts'
 import type {StoredDocuments} from './storedDocuments.ts'
+import {lakeLog} from './log.ts'
 
 const DATASET_NAME = /^[a-z0-9][a-z0-9_-]{0,63}$/
 const DATASET_FILE = /^([a-z0-9][a-z0-9_-]{0,63})\.(?:ndjson|\d+\.journal)$/
@@ -106,7 +107,7 @@ export class LakeStore {
     }
     if (file.wantsCompaction) {
       file.compact(documents.values()).catch((error: unknown) => {
-        console.error(`content lake: compacting dataset "${dataset}" failed:`, error)
+        lakeLog.error(`compacting dataset "${dataset}" failed`, error)
       })
     }
     return durable

@@ -5,6 +5,7 @@ import type {AddressInfo} from 'node:net'
 import {afterEach, expect, it, vi} from 'vitest'
 import type {StoredDocument} from './documents.ts'
 import {sendWebhooks, type WebhookConfig} from './webhooks.ts'
+import {lakeLog} from './log.ts'
 
 const straddle = {
   _id: 'indicator-straddle',
@@ -73,7 +74,7 @@ function firstAttempt() {
 }
 
 it('delivers to a receiver that starts after the first attempt, once, and reports nothing', async () => {
-  const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+  const errors = vi.spyOn(lakeLog, 'error').mockImplementation(() => {})
   const port = await freePort()
   const attempted = firstAttempt()
   const sending = publish(hookTo(port))
@@ -86,7 +87,7 @@ it('delivers to a receiver that starts after the first attempt, once, and report
 })
 
 it('tries a 503 twice more with the same idempotency key, then reports it once', async () => {
-  const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+  const errors = vi.spyOn(lakeLog, 'error').mockImplementation(() => {})
   const port = await freePort()
   const deliveries = await receive(port, [503, 503, 503])
   await publish(hookTo(port))
@@ -99,7 +100,7 @@ it('tries a 503 twice more with the same idempotency key, then reports it once',
 })
 
 it('succeeds on a retry after a 429 without reporting anything', async () => {
-  const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+  const errors = vi.spyOn(lakeLog, 'error').mockImplementation(() => {})
   const port = await freePort()
   const deliveries = await receive(port, [429])
   await publish(hookTo(port))
@@ -108,7 +109,7 @@ it('succeeds on a retry after a 429 without reporting anything', async () => {
 })
 
 it('takes a 400 as final: no retry, reported at once', async () => {
-  const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+  const errors = vi.spyOn(lakeLog, 'error').mockImplementation(() => {})
   const port = await freePort()
   const deliveries = await receive(port, [400])
   await publish(hookTo(port))

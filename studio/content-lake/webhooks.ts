@@ -10,6 +10,7 @@ import {setTimeout as sleep} from 'node:timers/promises'
 import {encodeSignatureHeader} from '@sanity/webhook'
 import {evaluate, parse} from 'groq-js'
 import {isPrivateId, type StoredDocument} from './documents.ts'
+import {lakeLog} from './log.ts'
 
 export type WebhookConfig = {
   url: string
@@ -90,7 +91,7 @@ export async function sendWebhooks(
           if (!failure) return
           if (!failure.retryable || tries > RETRIES) {
             const after = tries > 1 ? ` (after ${tries} attempts)` : ''
-            console.error(`content lake: webhook ${hook.url} ${failure.reason} for ${id}${after}`)
+            lakeLog.error(`webhook ${hook.url} ${failure.reason} for ${id}${after}`)
             return
           }
           await sleep(hook.retryDelayMs ?? SANITY_RETRY_DELAY_MS, undefined, {ref: false})
