@@ -7,7 +7,7 @@
 // answer, and on every log line written while it is answered), and is counted when it ends in
 // quantedge_http_request_duration_seconds by its route (a name from the route table, never the path a client sent)
 // and status; at LOG_LEVEL=debug it is also logged, one line each.
-import {randomUUID} from 'node:crypto'
+import {randomBytes} from 'node:crypto'
 import {Histogram, type Registry} from 'prom-client'
 import {clientText, serverLog, type Log} from './log.ts'
 import {
@@ -19,7 +19,6 @@ import {
   serverRegistry,
 } from './metrics.ts'
 import {inRequest, type RequestContext} from './requestContext.ts'
-import {requestUrl} from './requestUrl.ts'
 import {send, type HttpRequest, type HttpResponse} from './send.ts'
 
 /** One readiness check's answer: whether it passes, and what it found (said either way). */
@@ -53,6 +52,14 @@ export function serverOperations(server: string, log: Log = serverLog(server)): 
 
 type ObservedRequest = HttpRequest & {socket: {remoteAddress?: string | undefined}}
 type ObservedResponse = HttpResponse & {statusCode: number}
+
+/**
+ * A request's id: this process's random prefix and a count (as pino-http counts its ids), unique across a fleet's
+ * processes and restarts, and cheaper to make than a UUID a request.
+ */
+const PROCESS_PREFIX = randomBytes(6).toString('base64url')
+let requestCount = 0
+const nextRequestId = () => `${PROCESS_PREFIX}-${(++requestCount).toString(36)}`
 
 const OWN_ROUTES = new Set(['/healthz', '/readyz', METRICS_PATH])
 const NO_STORE = {'Cache-Control': 'no-store'}
@@ -108,7 +115,7 @@ export function observed<Req extends ObservedRequest, Res extends ObservedRespon
   const {log, requests} = operations
   return (req: Req, res: Res) => {
     const started = performance.now()
-    const context: RequestContext = {requestId: randomUUID(), route: undefined}
+    const context: RequestContext = {requestId: nextRequestId(), route: undefined}
     res.setHeader('X-Request-Id', context.requestId)
     res.on('close', () => {
       const seconds = (performance.now() - started) / 1000
@@ -129,7 +136,10 @@ export function observed<Req extends ObservedRequest, Res extends ObservedRespon
         )
     })
     return inRequest(context, () => {
-      const pathname = requestUrl(req.url, 'http://server')?.pathname ?? ''
+      // Only these exact paths (a query string aside); any other spelling is the server's own to answer.
+      const target = req.url ?? ''
+      const query = target.indexOf('?')
+      const pathname = query === -1 ? target : target.slice(0, query)
       if (!OWN_ROUTES.has(pathname)) return listener(req, res)
       context.route = pathname
       return answerOwn(pathname, req, res, operations, ready, metricsToken).catch(
