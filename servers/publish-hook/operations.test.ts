@@ -2,7 +2,10 @@
 // ready on its own port and answers its metrics there, never through the edge; and the numbers move by exactly what
 // happened: a publish counts one render gone live, a publish while the edge is stopped counts failed purges and
 // tags waiting (the publish itself still live), and a lead counts one mail sent, in supabase/local's numbers only.
+import {readFileSync} from 'node:fs'
+import {join} from 'node:path'
 import {afterAll, beforeAll, expect, it} from 'vitest'
+import {repositoryRoot} from '@quantedge/server-kit/repositoryRoot'
 import {editDraft, publishDraft} from '@quantedge/content/editor'
 import {
   startTestSupabase,
@@ -17,6 +20,8 @@ let supabase: TestSupabase
 
 beforeAll(async () => {
   ;[stack, supabase] = await Promise.all([startEditorialStack({edge: true}), startTestSupabase()])
+  // The hook is ready once its render process has warmed up (readiness.test.ts shows it is not before).
+  await stack.live.prepared
 }, 240_000)
 afterAll(async () => {
   await stack?.close()
@@ -143,4 +148,23 @@ it('moves the counters by exactly a publish, a failed purge and a lead', async (
       expect(publishes(afterLead, kind, outcome), `${kind} ${outcome}`).toBe(
         publishes(unpurged, kind, outcome),
       )
+})
+
+it('answers every metric docs/operations.md names (its alert rules too), and no other of our own', async () => {
+  // A name as the exposition writes a histogram's series, or the doc a family (`quantedge_lead_outbox_*`), is its metric.
+  const metricOf = (name: string) => name.replace(/_(bucket|sum|count)$/, '')
+  const documented = new Set(
+    (
+      readFileSync(join(repositoryRoot, 'docs', 'operations.md'), 'utf8').match(
+        /quantedge_[a-z_]+/g,
+      ) ?? []
+    )
+      .filter((name) => !name.endsWith('_'))
+      .map(metricOf),
+  )
+  const answered = new Set<string>()
+  for (const origin of Object.values(servers()))
+    for (const name of (await scrape(origin)).text.match(/^quantedge_[a-z_]+/gm) ?? [])
+      answered.add(metricOf(name))
+  expect([...documented].sort()).toEqual([...answered].sort())
 })
