@@ -8,7 +8,7 @@ import {readPreviewEnv} from './settings.ts'
 
 const {port, publicSiteUrl} = readPreviewEnv()
 await runUntilStopped(
-  'The draft preview',
+  {name: 'The draft preview', server: 'preview'},
   async () =>
     startPreviewServer({
       buildDir: await buildPreviewSite(),

@@ -9,7 +9,7 @@ import {prerenderSite, webDir} from '@quantedge/web/prerender'
 import {startLiveSite} from './live.ts'
 
 await runUntilStopped(
-  'The publish hook',
+  {name: 'The publish hook', server: 'publish-hook'},
   async () => {
     const edge = configuredEdge()
     // SITE_BUILD_DIR (relative to web/, as the build reads it): two origins on one machine build apart.

@@ -131,14 +131,17 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
     userId: LOCAL_EDITOR.id,
     admitsOrigin: (origin) => cors.allows(origin),
   })
-  const datasets = store.datasetNames()
   const answer = observed(
     serverOperations('content-lake'),
     answeringErrors(
       (req: HttpRequest, res: HttpResponse) => handle(req, res, lake, cors),
       internalError,
     ),
-    {ready: () => ({datasets: {ok: true, detail: `read: ${datasets.join(', ') || 'none yet'}`}})},
+    {
+      ready: () => ({
+        datasets: {ok: true, detail: `read: ${store.datasetNames().join(', ') || 'none yet'}`},
+      }),
+    },
   )
   const server = createServer(answer)
   const streamServers = (options.streamPorts ?? []).map(() => createServer(answer))
