@@ -13,9 +13,11 @@ process.loadEnvFile(join(import.meta.dirname, '.env.example'))
 const ALL = ['{schemas,studio,web,scripts,servers,packages,harness,supabase}/**/*.test.ts']
 const SLOW = ['scripts/cli/typecheck.test.ts', 'scripts/cli/start.test.ts', 'studio/build.test.ts']
 const CONTRACT = [
+  'schemas/documents/campaignValidation.test.ts',
   'web/app/content/posterImage.test.ts',
   'web/app/content/inlineImage.test.ts',
   'studio/content-lake/**/*.test.ts',
+  'schemas/seed/**/*.test.ts',
   'supabase/**/*.test.ts',
   'scripts/content/**/*.test.ts',
   'servers/site/**/*.test.ts',

@@ -8,7 +8,7 @@ import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import type {Clock} from '@quantedge/content-lake/clock'
-import {TEST_LAKE_TOKEN, testLakeClient} from '@quantedge/content-lake/testLake'
+import {TEST_LAKE_TOKEN, testLakeClient} from '@quantedge/content-lake/testing/testLake'
 import {contentClient} from '@quantedge/content-access/client'
 import {readContentEnv, SITE_DOCUMENT_TYPES} from '@quantedge/content-access/env'
 import {startPreviewServer} from '@quantedge/preview-server/server'
@@ -40,6 +40,7 @@ export async function startEditorialStack({
   edge = false,
   origins = 1,
   lakeClock,
+  documents = [],
 }: {
   debounceMs?: number
   renderDebounceMs?: number
@@ -52,17 +53,23 @@ export async function startEditorialStack({
   origins?: number
   /** The lake's time and timers (a test's clock, to reach a release's publishAt without waiting for it). */
   lakeClock?: Clock
+  /** Documents the lake holds beside the seed from the start (a bench's content). */
+  documents?: readonly {_id: string; _type: string}[]
 } = {}) {
   const hookPorts = await Promise.all(Array.from({length: origins}, freePort))
   const sitePorts = await Promise.all(Array.from({length: origins}, freePort))
   // The Studio's origin is the one browser origin the lake lets in (its CORS allow-list).
   const studioPort = studio ? await freePort() : 0
-  let lake = await startSeededLake(webhooks ? hookPorts.map(siteWebhook) : [], {
-    secure: studio,
-    corsOrigins: studio ? [`http://localhost:${studioPort}`] : [],
-    streamPorts: studio ? [0, 0, 0, 0] : [],
-    ...(lakeClock ? {clock: lakeClock} : {}),
-  })
+  let lake = await startSeededLake(
+    webhooks ? hookPorts.map(siteWebhook) : [],
+    {
+      secure: studio,
+      corsOrigins: studio ? [`http://localhost:${studioPort}`] : [],
+      streamPorts: studio ? [0, 0, 0, 0] : [],
+      ...(lakeClock ? {clock: lakeClock} : {}),
+    },
+    documents,
+  )
   const build = await buildSiteFrom(lake)
   const releaseDirs = hookPorts.map(() => temporaryWebFolder('releases'))
   const testEdge = edge

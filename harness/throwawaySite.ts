@@ -7,20 +7,24 @@ import {
   testLakeClient,
   type TestLake,
   type TestLakeOptions,
-} from '@quantedge/content-lake/testLake'
+} from '@quantedge/content-lake/testing/testLake'
 import type {WebhookConfig} from '@quantedge/content-lake/webhooks'
-import {seedDocuments} from '@quantedge/content/seed/documents'
-import {seedContentLake} from '@quantedge/content/seed'
+import {seedContentLake} from '@quantedge/seed'
+import {seedDocuments} from '@quantedge/seed/documents'
 import {prerenderSite, webDir} from '@quantedge/web/prerender'
 
-/** A lake holding the seed; `webhooks` are attached after seeding, so seeding triggers none. */
+/**
+ * A lake holding the seed, and `more` documents (a bench's content); `webhooks` are attached after seeding, so
+ * seeding triggers none.
+ */
 export async function startSeededLake(
   webhooks: WebhookConfig[] = [],
   options: TestLakeOptions = {},
+  more: readonly {_id: string; _type: string}[] = [],
 ) {
   const attached: WebhookConfig[] = []
   const lake = await startTestLake(undefined, attached, options)
-  await seedContentLake(testLakeClient(lake.url), seedDocuments)
+  await seedContentLake(testLakeClient(lake.url), [...seedDocuments, ...more])
   attached.push(...webhooks)
   return lake
 }

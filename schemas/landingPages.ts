@@ -45,10 +45,10 @@ export function landingSlugProblem(slug: string | null | undefined): string | un
   if (!slug) return 'A landing page needs a slug: its address is /<slug>.'
   if (slug.length > MAX_SLUG_LENGTH)
     return `A slug has at most ${MAX_SLUG_LENGTH} characters (this one has ${slug.length}).`
-  if (!SLUG.test(slug))
-    return 'A slug is lowercase letters and digits, in words joined by single hyphens (diwali-offer).'
   if (FIXED_SEGMENTS.has(slug)) return `/${slug} is one of the site's own pages.`
   if (RESERVED_SEGMENTS.includes(slug)) return `/${slug} is kept by the site for itself.`
+  if (!SLUG.test(slug))
+    return 'A slug is lowercase letters and digits, in words joined by single hyphens (diwali-offer).'
   return undefined
 }
 

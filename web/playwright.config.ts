@@ -33,6 +33,7 @@ export default defineConfig({
       testMatch: [
         'studio.spec.ts',
         'studioOpen.spec.ts',
+        'studioCampaign.spec.ts',
         'releases.spec.ts',
         'securityGrades.spec.ts',
       ],
@@ -49,6 +50,7 @@ export default defineConfig({
       testIgnore: [
         'studio.spec.ts',
         'studioOpen.spec.ts',
+        'studioCampaign.spec.ts',
         'releases.spec.ts',
         'securityGrades.spec.ts',
       ],

@@ -1,7 +1,11 @@
 // Recording what a render read, through the real @sanity/client against the embedded lake: each render gets the
 // sync tags and the document tags of its own queries, even when renders overlap, and callers still get plain
 // results.
-import {startTestLake, testLakeClient, type TestLake} from '@quantedge/content-lake/testLake'
+import {
+  startTestLake,
+  testLakeClient,
+  type TestLake,
+} from '@quantedge/content-lake/testing/testLake'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {recordingClient, recordingReads} from './reads.ts'
 

@@ -42,7 +42,8 @@ export const landingPage = defineType({
           .required()
           .custom((slug: SlugValue | undefined) =>
             slug?.current ? (landingSlugProblem(slug.current) ?? true) : true,
-          ),
+          )
+          .error(),
     }),
     defineField({
       name: 'seo',

@@ -32,7 +32,7 @@ const BLOCKS = 6
 const WORDS_PER_BLOCK = 118
 
 /** A small deterministic generator (mulberry32), so a run can be replayed. */
-function numbers(seed: number) {
+export function numbers(seed: number) {
   let state = seed | 0
   return (below: number) => {
     state = (state + 0x6d2b79f5) | 0
@@ -54,7 +54,7 @@ function sentence(next: (below: number) => number, words: number) {
 }
 
 /** One Portable Text block of a paragraph, as the Studio's editor stores it. */
-function block(next: (below: number) => number) {
+export function block(next: (below: number) => number) {
   const sentences: string[] = []
   for (let words = 0; words < WORDS_PER_BLOCK;) {
     const length = 6 + next(14)

@@ -1,7 +1,7 @@
 // `npm run bench`: performance numbers, measured here and printed as tables. Not part of `npm test`.
 // BENCH_RUNS: Lighthouse runs per route, the median kept (default 3).
-// BENCH_ONLY=site|photo-poster|dead-time|estimates|sign-ins|publish|scheduled-release|edge|operations|security|
-// lake|lake-scale|startup|leads|leads-crash|staff-page|images|image-load|studio runs one part;
+// BENCH_ONLY=site|photo-poster|dead-time|estimates|sign-ins|publish|landing-pages|scheduled-release|edge|operations|
+// security|lake|lake-scale|startup|leads|leads-crash|staff-page|images|image-load|studio runs one part;
 // BENCH_LAKE_SIZES=100,1000 limits the lake-scale part's dataset sizes (default 100, 1,000, 5,000, 20,000);
 // BENCH_ROUTES=/,/tradingview limits the Lighthouse routes (the bare page is always measured).
 import {assertChromium} from '@quantedge/test-support/chromium'
@@ -16,6 +16,7 @@ import {
   imageLoadTargetsMissed,
 } from './imageLoad.ts'
 import {benchLake, lakeTable} from './lake.ts'
+import {benchLandingPages, landingTable, landingTargetsMissed} from './landingPages.ts'
 import {benchLeads, leadsTable, LEADS_P95_TARGET_MS} from './leads.ts'
 import {
   benchOperations,
@@ -197,6 +198,19 @@ const parts: Part[] = [
           result.p95Ms <= PUBLISH_P95_TARGET_MS
             ? `A single-document publish is served within ${PUBLISH_P95_TARGET_MS} ms at p95.`
             : `Target missed: p95 ${result.p95Ms} ms`,
+      }
+    },
+  },
+  {
+    name: 'landing-pages',
+    announce: `Campaign pages: 200 landing pages behind the edge (publishes, a price on all, Lighthouse ×${runs}, a first npm start)`,
+    heading: 'Campaign pages at scale (200 landing pages)',
+    measure: async () => {
+      assertChromium()
+      const result = await benchLandingPages(runs)
+      return {
+        table: landingTable(result),
+        verdict: missedOrMet(landingTargetsMissed(result), 'All campaign page targets met.'),
       }
     },
   },

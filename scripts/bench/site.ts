@@ -2,6 +2,7 @@
 // static page served by the same server in the same run, as the floor.
 import {mkdirSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
+import {exampleLandingPage} from '@quantedge/seed/content/landingPages'
 import {sitemapPaths} from '@quantedge/schemas/pages'
 import {startSiteServer} from '@quantedge/site-server/server'
 import {buildSiteFrom, startSeededLake} from '@quantedge/test-support/throwawaySite'
@@ -23,7 +24,7 @@ export async function benchSite(runs: number, only?: readonly string[]): Promise
   writeFileSync(join(build.root, 'bench-bare', 'index.html'), BARE_PAGE)
   const site = await startSiteServer(build.root, 0)
   try {
-    const paths = [...sitemapPaths, '/bench-bare'].filter(
+    const paths = [...sitemapPaths, `/${exampleLandingPage.slug.current}`, '/bench-bare'].filter(
       (candidate) => !only || only.includes(candidate),
     )
     // Round by round, every page once a round (the bare page among them): a machine that slows down for a while

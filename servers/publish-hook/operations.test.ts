@@ -11,7 +11,7 @@ import {
   startTestSupabase,
   visitorClient,
   type TestSupabase,
-} from '@quantedge/supabase/local/testSupabase'
+} from '@quantedge/supabase/local/testing/testSupabase'
 import {startEditorialStack, type EditorialStack} from '@quantedge/test-support/editorialStack'
 import {scrape, type Scrape} from '@quantedge/test-support/metrics'
 

@@ -2,7 +2,7 @@
 // site server beside it is ready as soon as it serves a release): a hook whose lake is not there yet is not ready,
 // and becomes ready when the lake comes.
 import {afterAll, beforeAll, expect, it} from 'vitest'
-import {startTestLake, type TestLake} from '@quantedge/content-lake/testLake'
+import {startTestLake, type TestLake} from '@quantedge/content-lake/testing/testLake'
 import {freePort} from '@quantedge/test-support/freePort'
 import {
   buildSiteFrom,

@@ -4,6 +4,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterAll, beforeAll, expect, it} from 'vitest'
 import {formatHeadersFile} from '@quantedge/server-kit/headersFile'
+import {formatRedirectsFile} from '@quantedge/server-kit/redirectsFile'
 import {precompress} from '@quantedge/web/precompress'
 import {startSiteServer, type SiteServer} from './server.ts'
 
@@ -32,6 +33,13 @@ beforeAll(async () => {
       {path: '/tradingview/', headers: {'Content-Security-Policy': "script-src 'sha256-tv'"}},
       {path: '/staff', headers: {'Content-Security-Policy': "script-src 'sha256-shell'"}},
       {path: '/404', headers: {'Content-Security-Policy': "script-src 'sha256-404'"}},
+    ]),
+  )
+  writeFileSync(
+    join(root, '_redirects'),
+    formatRedirectsFile([
+      {from: '/diwali-offer', to: '/tradingview', status: 301},
+      {from: '/dm', to: 'https://t.me/quantedge?start=site', status: 302},
     ]),
   )
   expect(await precompress(root)).toBe(2)
@@ -180,4 +188,30 @@ it('is alive, and ready while its live release has a home page (what the edge pr
     rmSync(empty, {recursive: true, force: true})
   }
   expect((await fetch(`${site.url}/readyz`)).status).toBe(200)
+})
+
+it('answers the build’s _redirects as a static host does, cached by the edge as the page that was there', async () => {
+  const behindVarnish = await startSiteServer(root, 0, '127.0.0.1', {edge: 'varnish'})
+  try {
+    for (const [path, status, location] of [
+      ['/diwali-offer', 301, '/tradingview'],
+      ['/diwali-offer/', 301, '/tradingview'],
+      ['/dm', 302, 'https://t.me/quantedge?start=site'],
+    ] as const) {
+      for (const method of ['GET', 'HEAD']) {
+        const response = await fetch(`${behindVarnish.url}${path}`, {method, redirect: 'manual'})
+        expect(response.status, `${method} ${path}`).toBe(status)
+        expect(response.headers.get('location')).toBe(location)
+        expect(response.headers.get('xkey')).toBe(`${path.replace(/\/$/, '')} site`)
+        expect(response.headers.get('cdn-cache-control')).toContain('max-age=86400')
+        expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+      }
+    }
+  } finally {
+    await behindVarnish.close()
+  }
+  expect((await fetch(`${site.url}/diwali-offer/more`, {redirect: 'manual'})).status).toBe(404)
+  const file = await fetch(`${site.url}/_redirects`)
+  expect(file.status).toBe(404)
+  expect(await file.text()).toContain('Page not found')
 })

@@ -11,33 +11,39 @@ import type {AddressInfo, Socket} from 'node:net'
 import {bearerToken} from '@quantedge/server-kit/bearer'
 import {answeringErrors} from '@quantedge/server-kit/httpError'
 import {listen} from '@quantedge/server-kit/listen'
+import {serverLog} from '@quantedge/server-kit/log'
 import {observed, serverOperations} from '@quantedge/server-kit/observe'
 import {requestUrl} from '@quantedge/server-kit/requestUrl'
 import {matchRoute, refusalOf, type RouteRefusals} from '@quantedge/server-kit/routes'
 import type {HttpRequest, HttpResponse} from '@quantedge/server-kit/send'
-import {type Clock, systemClock} from './clock.ts'
-import {CorsOrigins} from './cors.ts'
-import {EditorAccount, LOCAL_EDITOR} from './editorAccount.ts'
-import {LAKE_ENDPOINTS} from './endpoints.ts'
-import {badRequest, LakeError, methodNotAllowed, routeNotFound, unauthorized} from './errors.ts'
-import type {Lake} from './lakeRequest.ts'
-import {Listeners} from './listeners.ts'
-import {lakeLog} from './log.ts'
-import {LiveEvents} from './liveEvents.ts'
-import {Presence} from './presence.ts'
-import {archivedVersionsOf} from './releaseHistory.ts'
-import {ReleaseScheduler} from './releaseScheduler.ts'
-import {QueryPool} from './queryPool.ts'
-import {MAX_JSON_BYTES, MAX_UPLOAD_BYTES, readBody} from './requestBody.ts'
-import {LakeStore, type StoreOptions} from './store.ts'
-import {TransactionLog} from './transactionLog.ts'
-import {Transactions} from './transactions.ts'
-import type {WebhookConfig} from './webhooks.ts'
-import type {ImageLimits} from './imageLimits.ts'
-import {ImageVariants} from './imageVariants.ts'
-import {ImageWorkers} from './imageWorkers.ts'
+import {type Clock, systemClock} from './releases/clock.ts'
+import {CorsOrigins} from './http/cors.ts'
+import {EditorAccount, LOCAL_EDITOR} from './account/editorAccount.ts'
+import {LAKE_ENDPOINTS} from './http/endpoints.ts'
+import {
+  badRequest,
+  LakeError,
+  methodNotAllowed,
+  routeNotFound,
+  unauthorized,
+} from './documents/errors.ts'
+import type {Lake} from './http/lakeRequest.ts'
+import {Listeners} from './events/listeners.ts'
+import {LiveEvents} from './events/liveEvents.ts'
+import {Presence} from './events/presence.ts'
+import {archivedVersionsOf} from './releases/releaseHistory.ts'
+import {ReleaseScheduler} from './actions/releaseScheduler.ts'
+import {QueryPool} from './queries/queryPool.ts'
+import {MAX_JSON_BYTES, MAX_UPLOAD_BYTES, readBody} from './http/requestBody.ts'
+import {LakeStore, type StoreOptions} from './store/store.ts'
+import {TransactionLog} from './store/transactionLog.ts'
+import {Transactions} from './writes/transactions.ts'
+import type {WebhookConfig} from './events/webhooks.ts'
+import type {ImageLimits} from './images/imageLimits.ts'
+import {ImageVariants} from './images/imageVariants.ts'
+import {ImageWorkers} from './images/imageWorkers.ts'
 
-export {DEFAULT_IMAGE_LIMITS, type ImageLimits} from './imageLimits.ts'
+export {DEFAULT_IMAGE_LIMITS, type ImageLimits} from './images/imageLimits.ts'
 
 export type ContentLakeOptions = {
   /** Folder holding one `<dataset>.ndjson` per dataset, the transaction log under `history/`, uploads under `assets/`. */
@@ -242,7 +248,7 @@ async function handle(req: HttpRequest, res: HttpResponse, lake: Lake, cors: Cor
 }
 
 function internalError(error: unknown) {
-  lakeLog.error('a request failed', error)
+  serverLog('content-lake').error({err: error}, 'a request failed')
   const message = 'Internal error in the embedded Content Lake'
   return new LakeError(500, {statusCode: 500, error: 'Internal Server Error', message}, message)
 }

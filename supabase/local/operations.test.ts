@@ -4,7 +4,7 @@
 import {afterAll, beforeAll, expect, it} from 'vitest'
 import {DEMO_ANON_KEY} from './keys.ts'
 import type {Schedule} from './outboxClock.ts'
-import {startTestSupabase, visitorClient, type TestSupabase} from './testSupabase.ts'
+import {startTestSupabase, visitorClient, type TestSupabase} from './testing/testSupabase.ts'
 import {scrape} from '@quantedge/test-support/metrics'
 
 let supabase: TestSupabase

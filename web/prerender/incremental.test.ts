@@ -9,7 +9,7 @@ import {existsSync, readdirSync, readFileSync, rmSync} from 'node:fs'
 import {dirname, join, relative} from 'node:path'
 import type {SanityClient} from '@sanity/client'
 import {changeDocumentTags} from '@quantedge/content-access/documentTags'
-import {testLakeClient, type TestLake} from '@quantedge/content-lake/testLake'
+import {testLakeClient, type TestLake} from '@quantedge/content-lake/testing/testLake'
 import {
   buildSiteFrom,
   siteBuildEnv,
@@ -210,6 +210,134 @@ describe('an incremental release equals a full build from the same content', () 
     )
     expect(paths).toContain('/tradingview')
   }, 180_000)
+})
+
+/** A landing page as an editor would publish it: a hero and the indicators it names. */
+const landingPage = (id: string, slug: string, indicators: string[]) => ({
+  _id: id,
+  _type: 'landingPage',
+  title: `Campaign ${slug}`,
+  slug: {_type: 'slug', current: slug},
+  seo: {
+    _type: 'seo',
+    title: `Campaign ${slug}`,
+    description: 'A campaign page of the incremental release tests, long enough.',
+  },
+  sections: [
+    {_key: 'hero', _type: 'hero', heading: `Offer ${slug}`, tagline: 'Two indicators, one price.'},
+    {
+      _key: 'offer',
+      _type: 'offerings',
+      heading: 'On offer',
+      items: indicators.map((id) => ({_key: id, _type: 'reference', _ref: id})),
+    },
+  ],
+})
+
+const served = (path: string) => existsSync(join(live, 'client', path.slice(1), 'index.html'))
+const sitemap = () => readFileSync(join(live, 'client', 'sitemap.xml'), 'utf8')
+
+describe('landing pages and redirects: an incremental release equals a full build', () => {
+  it('a new landing page is rendered at its address and listed in the sitemap', async () => {
+    const {paths} = await publishAndCompare((client) =>
+      client.create(landingPage('lp-spread', 'spread-week', ['indicator-spread'])),
+    )
+    expect(paths).toEqual(expect.arrayContaining(['/spread-week', '/sitemap.xml']))
+    expect(paths).not.toContain('/python')
+    expect(paths).not.toContain('/example-festival-offer')
+    expect(served('/spread-week')).toBe(true)
+    expect(sitemap()).toContain('/spread-week</loc>')
+    expect(readReads(live)['/spread-week']).toMatchObject({landingPage: 'lp-spread'})
+  }, 60_000)
+
+  it('a price re-renders the landing pages that show that indicator, and only those', async () => {
+    const {paths} = await publishAndCompare((client) =>
+      client.patch('indicator-spread').set({price: 650}).commit(),
+    )
+    expect(paths).toEqual(expect.arrayContaining(['/tradingview', '/spread-week']))
+    expect(paths).not.toContain('/example-festival-offer')
+    expect(readFileSync(join(live, 'client', 'spread-week', 'index.html'), 'utf8')).toContain(
+      '₹650',
+    )
+  }, 60_000)
+
+  it('an edit of one landing page renders that page, and no other landing page', async () => {
+    const {paths} = await publishAndCompare((client) =>
+      client
+        .patch('lp-spread')
+        .set({'sections[_key=="hero"].heading': 'Spread week, extended'})
+        .commit(),
+    )
+    // Besides the page: the lists of landing pages (the sitemap, the redirects, which a landing page's address
+    // shadows), and the indicators page, which reads its posters through a dereference that names every document.
+    // Each renders again; bytes that come out unchanged are not purged.
+    expect(paths.sort()).toEqual(['/sitemap.xml', '/spread-week', '/tradingview', '_redirects'])
+  }, 60_000)
+
+  it('a new slug moves the page: the old address is removed, the new one rendered', async () => {
+    const {paths} = await publishAndCompare((client) =>
+      client
+        .patch('lp-spread')
+        .set({slug: {_type: 'slug', current: 'spread-month'}})
+        .commit(),
+    )
+    expect(paths).toEqual(expect.arrayContaining(['/spread-week', '/spread-month', '/sitemap.xml']))
+    expect(served('/spread-week')).toBe(false)
+    expect(served('/spread-month')).toBe(true)
+    expect(sitemap()).not.toContain('/spread-week</loc>')
+  }, 60_000)
+
+  it("a landing page at a fixed page's address is never served, and the render says so", async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const contactus = readFileSync(join(live, 'client', 'contactus', 'index.html'))
+    const {paths} = await publishAndCompare((client) =>
+      client.create(landingPage('lp-clash', 'contactus', ['indicator-iv'])),
+    )
+    expect(paths).not.toContain('/contactus')
+    expect(readFileSync(join(live, 'client', 'contactus', 'index.html'))).toEqual(contactus)
+    expect(readReads(live)['/contactus']?.landingPage).toBeUndefined()
+    expect(warn).toHaveBeenCalledWith(
+      `[landing] left out landingPage lp-clash (slug "contactus"): /contactus is one of the site's own pages.`,
+    )
+    warn.mockRestore()
+  }, 60_000)
+
+  it('redirects are written to _redirects; a loop is left out and the render says so', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const {paths} = await publishAndCompare((client) =>
+      client
+        .transaction()
+        .create({
+          _id: 'r-week',
+          _type: 'redirect',
+          from: '/spread-week',
+          to: '/spread-month',
+          permanent: true,
+        })
+        .create({_id: 'r-a', _type: 'redirect', from: '/loop-a', to: '/loop-b', permanent: false})
+        .create({_id: 'r-b', _type: 'redirect', from: '/loop-b', to: '/loop-a', permanent: false})
+        .commit(),
+    )
+    expect(paths).toContain('_redirects')
+    const redirects = readFileSync(join(live, 'client', '_redirects'), 'utf8')
+    expect(redirects.split('\n').filter((line) => line && !line.startsWith('#'))).toEqual([
+      '/spread-week /spread-month 301',
+    ])
+    expect(warn).toHaveBeenCalledWith(
+      '[redirects] left out redirect r-a (from "/loop-a"): /loop-a is part of a redirect loop.',
+    )
+    warn.mockRestore()
+  }, 60_000)
+
+  it('a deleted landing page is removed from the release and the sitemap', async () => {
+    const {paths} = await publishAndCompare((client) =>
+      client.transaction().delete('lp-spread').delete('lp-clash').commit(),
+    )
+    expect(paths).toEqual(expect.arrayContaining(['/spread-month', '/sitemap.xml']))
+    expect(served('/spread-month')).toBe(false)
+    expect(sitemap()).not.toContain('/spread-month</loc>')
+    expect(readReads(live)['/spread-month']).toBeUndefined()
+  }, 60_000)
 })
 
 describe('an unpublished page', () => {

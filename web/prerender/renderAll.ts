@@ -16,7 +16,12 @@ export async function renderAll(keptDir: string, buildDir: string) {
   const reads = readReads(buildDir)
   const landing = await landingPageIndex()
   const {removed} = landingChanges(reads, landing)
-  await renderAgain(buildDir, reads, {paths: releasePaths(bundle, landing), removed, landing})
+  await renderAgain(buildDir, reads, {
+    paths: releasePaths(bundle, landing),
+    removed,
+    landing,
+    before: keptDir,
+  })
 }
 
 if (import.meta.main) await renderAll(process.argv[2] ?? '', process.argv[3] ?? '')

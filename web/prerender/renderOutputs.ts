@@ -142,15 +142,15 @@ async function renderPath({build, handle, allow}: Bundle, path: string, landingP
 
 /**
  * Renders `paths` into `clientDir`, one after another as React Router does, and returns what each read; `written`
- * is told each path's files as soon as they are on disk. `landing` names the document each landing page among
- * them shows (landingPages.ts). A landing page that fails to render is left out and logged, never failing the
+ * is told each path's files as soon as they are on disk (with the landing page's id for one). `landing` names the
+ * document each landing page among them shows (landingPages.ts). A landing page that fails to render is left out and logged, never failing the
  * others: one campaign page must not hold back a publish; any other path that fails fails the render.
  */
 export async function renderOutputs(
   bundle: Bundle,
   clientDir: string,
   paths: readonly string[],
-  written: (files: readonly string[]) => void = () => undefined,
+  written: (files: readonly string[], landingPage: string | undefined) => void = () => undefined,
   landing: ReadonlyMap<string, string> = new Map(),
 ) {
   // Pages read the site's own files relative to web/ (inlineImage.server.ts), as in `react-router build`.
@@ -175,7 +175,7 @@ export async function renderOutputs(
     }
     const files = Object.keys(rendered.value)
     reads[path] = {files, tags: rendered.tags, ...(landingPage ? {landingPage} : {})}
-    written(files)
+    written(files, landingPage)
   }
   return reads
 }

@@ -2,7 +2,7 @@
 // lake, and one editor's browser for the whole file, as an editor keeps one (signed in once, the Studio's files
 // cached), with one Studio tab that each test takes on where the last left it, as an editor works in one tab all
 // day. The lake's HTTP/2 certificate comes from a throwaway local authority; this browser accepts it.
-import type {BrowserContext, Page} from '@playwright/test'
+import type {BrowserContext, Locator, Page} from '@playwright/test'
 import type {Clock} from '@quantedge/content-lake/clock'
 import {startEditorialStack, type EditorialStack} from '@quantedge/test-support/editorialStack'
 import {watchCsp, type CspWatch} from './csp.ts'
@@ -55,13 +55,19 @@ export const EDITOR_WINDOW = {
   reducedMotion: 'reduce',
 } as const
 
-/** Starts the stack and the editor's browser before the file's tests, and stops them after. */
-export function useStudioStack({lakeClock}: {lakeClock?: Clock} = {}) {
+/**
+ * Starts the stack and the editor's browser before the file's tests, and stops them after; with `edge`, the site
+ * behind the local edge (Varnish), as visitors reach it in production.
+ */
+export function useStudioStack({
+  lakeClock,
+  edge = false,
+}: {lakeClock?: Clock; edge?: boolean} = {}) {
   // A Studio takes seconds to load on a busy machine: every test gets room for two of them.
   studioTest.describe.configure({mode: 'serial', timeout: 90_000})
   studioTest.beforeAll(async ({browser}) => {
     studioTest.setTimeout(180_000)
-    stack = await startEditorialStack({studio: true, ...(lakeClock ? {lakeClock} : {})})
+    stack = await startEditorialStack({studio: true, edge, ...(lakeClock ? {lakeClock} : {})})
     editor = await browser.newContext({...EDITOR_WINDOW, ignoreHTTPSErrors: true})
     editorCsp = await watchCsp(editor)
   })
@@ -80,8 +86,9 @@ export function studioStack(): EditorialStack {
 /** An address in the Studio. */
 export const studioUrl = (path: string) => `${studioStack().studio?.url ?? ''}${path}`
 
-/** A field of the open document's form, by its title. */
-export const field = (page: Page, label: string) => page.getByLabel(label, {exact: true})
+/** A field of the open document's form (or of a dialog of it, such as an array item's), by its title. */
+export const field = (within: Page | Locator, label: string) =>
+  within.getByLabel(label, {exact: true})
 
 /**
  * Types a value into a field of the open document's form, as an editor would: typed again until the field shows it.
@@ -90,8 +97,8 @@ export const field = (page: Page, label: string) => page.getByLabel(label, {exac
  * Studio can render the input again between the two, and "-1" lands beside the old value, "500-1", which a number
  * input reads as empty.
  */
-export async function typeIntoField(page: Page, label: string, value: string) {
-  const input = field(page, label)
+export async function typeIntoField(within: Page | Locator, label: string, value: string) {
+  const input = field(within, label)
   await expect(async () => {
     if ((await input.inputValue({timeout: 2000})) !== value)
       await input.fill(value, {timeout: 2000})
