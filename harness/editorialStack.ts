@@ -130,6 +130,7 @@ export async function startEditorialStack({
         studioPort,
       )
     : undefined
+  await testEdge?.inRotation()
   let lakeStopped = false
   return {
     get lake() {

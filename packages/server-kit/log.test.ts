@@ -37,7 +37,7 @@ it('writes one JSON object a line with level, time, server and request id; a cli
   log.info('outside any request')
   const lines = text().split('\n')
   expect(lines.pop()).toBe('')
-  expect(lines).toHaveLength(2)
+  expect(lines, text()).toHaveLength(2)
   const [first, second] = lines.map((line) => JSON.parse(line) as Record<string, unknown>)
   expect(first).toMatchObject({
     level: 'warn',
@@ -60,7 +60,7 @@ it('writes one readable line an entry for a person, never letting a value start 
   log.info(`a message with ${FORGERY}`)
   const lines = text().split('\n')
   expect(lines.pop()).toBe('')
-  expect(lines).toHaveLength(2)
+  expect(lines, text()).toHaveLength(2)
   expect(lines[0]).toMatch(
     /^\[\d\d:\d\d:\d\d\.\d{3}\] WARN: site: CSP violation reported \{"document":/,
   )
