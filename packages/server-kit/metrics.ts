@@ -15,8 +15,8 @@ export const METRICS_CONTENT_TYPE = Registry.PROMETHEUS_CONTENT_TYPE
 
 let processRegistry: Registry | undefined
 
-/** The process's default metrics, collected from the first server's start on. */
-function processMetrics() {
+/** The process's default metrics, collected from the first observed server's start on (observe.ts). */
+export function processMetrics() {
   if (!processRegistry) {
     processRegistry = new Registry()
     collectDefaultMetrics({register: processRegistry})
@@ -26,7 +26,6 @@ function processMetrics() {
 
 /** A registry for one server's metrics, each series labelled `server="<name>"`. */
 export function serverRegistry(server: string): Registry {
-  processMetrics()
   const registry = new Registry()
   registry.setDefaultLabels({server})
   return registry

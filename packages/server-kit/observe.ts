@@ -15,6 +15,7 @@ import {
   METRICS_CONTENT_TYPE,
   METRICS_PATH,
   metricsRefusal,
+  processMetrics,
   readMetricsEnv,
   serverRegistry,
 } from './metrics.ts'
@@ -113,6 +114,7 @@ export function observed<Req extends ObservedRequest, Res extends ObservedRespon
   }: {ready?: Readiness; metricsToken?: string | undefined} = {},
 ) {
   const {log, requests} = operations
+  processMetrics()
   return (req: Req, res: Res) => {
     const started = performance.now()
     const context: RequestContext = {requestId: nextRequestId(), route: undefined}
