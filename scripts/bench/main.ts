@@ -21,6 +21,7 @@ import {benchLeads, leadsTable, LEADS_P95_TARGET_MS} from './leads.ts'
 import {
   benchOperations,
   OVERHEAD_TARGET,
+  operationsNoise,
   operationsTable,
   operationsTargetsMissed,
 } from './operations.ts'
@@ -255,10 +256,10 @@ const parts: Part[] = [
       const rows = await benchOperations()
       return {
         table: operationsTable(rows),
-        verdict: missedOrMet(
+        verdict: `${missedOrMet(
           operationsTargetsMissed(rows),
           `Logging and metrics as deployed cost at most ${OVERHEAD_TARGET * 100} % of the bare server's processor time per request (of its requests per second on a core).`,
-        ),
+        )}\n${operationsNoise(rows)}`,
       }
     },
   },
