@@ -2,7 +2,7 @@
 // lake, and one editor's browser for the whole file, as an editor keeps one (signed in once, the Studio's files
 // cached), with one Studio tab that each test takes on where the last left it, as an editor works in one tab all
 // day. The lake's HTTP/2 certificate comes from a throwaway local authority; this browser accepts it.
-import type {BrowserContext, Page} from '@playwright/test'
+import type {BrowserContext, Locator, Page} from '@playwright/test'
 import type {Clock} from '@quantedge/content-lake/clock'
 import {startEditorialStack, type EditorialStack} from '@quantedge/test-support/editorialStack'
 import {watchCsp, type CspWatch} from './csp.ts'
@@ -87,7 +87,9 @@ export function studioStack(): EditorialStack {
 export const studioUrl = (path: string) => `${studioStack().studio?.url ?? ''}${path}`
 
 /** A field of the open document's form, by its title. */
-export const field = (page: Page, label: string) => page.getByLabel(label, {exact: true})
+/** A field of the open document's form, or of a part of it (a section's dialog), by its label. */
+export const field = (scope: Page | Locator, label: string) =>
+  scope.getByLabel(label, {exact: true})
 
 /**
  * Types a value into a field of the open document's form, as an editor would: typed again until the field shows it.
@@ -96,8 +98,8 @@ export const field = (page: Page, label: string) => page.getByLabel(label, {exac
  * Studio can render the input again between the two, and "-1" lands beside the old value, "500-1", which a number
  * input reads as empty.
  */
-export async function typeIntoField(page: Page, label: string, value: string) {
-  const input = field(page, label)
+export async function typeIntoField(scope: Page | Locator, label: string, value: string) {
+  const input = field(scope, label)
   await expect(async () => {
     if ((await input.inputValue({timeout: 2000})) !== value)
       await input.fill(value, {timeout: 2000})
