@@ -1,6 +1,14 @@
-// A server run from the command line: started, announced, and closed cleanly on Ctrl+C or a stop signal.
+// A server run from the command line: started, announced, and closed cleanly on Ctrl+C or a stop signal. Servers
+// started in one process (a release's start runs the site and the draft preview together) are closed together; one
+// that fails to start stops the process with one line.
 
 type Running = {close: () => Promise<void>}
+
+const running: Running[] = []
+
+function stopAll() {
+  void Promise.allSettled(running.map((server) => server.close())).then(() => process.exit(0))
+}
 
 export async function runUntilStopped<T extends Running>(
   name: string,
@@ -8,11 +16,13 @@ export async function runUntilStopped<T extends Running>(
   announce: (running: T) => string,
 ) {
   try {
-    const running = await start()
-    console.log(announce(running))
-    const stop = () => void running.close().then(() => process.exit(0))
-    process.once('SIGINT', stop)
-    process.once('SIGTERM', stop)
+    const server = await start()
+    console.log(announce(server))
+    running.push(server)
+    if (running.length === 1) {
+      process.once('SIGINT', stopAll)
+      process.once('SIGTERM', stopAll)
+    }
   } catch (error) {
     console.error(
       `${name} did not start: ${error instanceof Error ? error.message : String(error)}`,

@@ -69,6 +69,13 @@ export async function renderIncrementally({
 /** Outputs every release holds that one made before them lacks (the redirects, first rendered on an upgrade). */
 const missingOutputs = (reads: OutputReads) => (reads[REDIRECTS_OUTPUT] ? [] : [REDIRECTS_OUTPUT])
 
+/** Removes the files `paths` wrote by `reads`, and their compressed forms, from `clientDir`. */
+export function removeOutputFiles(clientDir: string, reads: OutputReads, paths: readonly string[]) {
+  for (const file of paths.flatMap((path) => reads[path]?.files ?? [])) {
+    for (const variant of ['', '.br', '.gz']) rmSync(join(clientDir, file + variant), {force: true})
+  }
+}
+
 /**
  * Renders `paths` of the release in `buildDir` again from its server bundle, in place of their outputs in
  * `reads` (which are unlinked first), removes the outputs of `removed`, then runs a full build's post-steps on
@@ -86,9 +93,7 @@ export async function renderAgain(
   lap: (step: string) => void = () => undefined,
 ) {
   const clientDir = join(buildDir, 'client')
-  for (const file of [...paths, ...removed].flatMap((path) => reads[path]?.files ?? [])) {
-    for (const variant of ['', '.br', '.gz']) rmSync(join(clientDir, file + variant), {force: true})
-  }
+  removeOutputFiles(clientDir, reads, [...paths, ...removed])
   const bundle = await loadServerBundle(join(buildDir, SERVER_BUNDLE_DIR))
   lap('load the server bundle')
   // Each page's files are compressed on libuv's pool as soon as they are written (its HTML once its hydration is
