@@ -7,6 +7,7 @@ import {checkContentLake} from '@quantedge/content-access/checkLake'
 import {contentClient} from '@quantedge/content-access/client'
 import {readContentEnv} from '@quantedge/content-access/env'
 import {runUntilStopped} from '@quantedge/server-kit/runUntilStopped'
+import {readSupabaseSettings} from '@quantedge/web/auth/settings'
 import {defaultPreviewBuildDir} from '@quantedge/web/prerender/webDir'
 import {startPreviewServer} from './server.ts'
 import {readPreviewEnv} from './settings.ts'
@@ -16,6 +17,8 @@ await runUntilStopped(
   async () => {
     const {port, host, publicSiteUrl} = readPreviewEnv()
     const content = readContentEnv()
+    // Every page names the Supabase project (root.tsx): refused here once, by name, rather than by each page.
+    readSupabaseSettings()
     if (!existsSync(join(defaultPreviewBuildDir, 'server', 'index.js'))) {
       throw new Error(
         `there is no preview build in ${defaultPreviewBuildDir}: npm run preview:drafts builds it on this machine, npm run release for a host`,
