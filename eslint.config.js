@@ -1,8 +1,8 @@
 // ESLint for every workspace (`npm run lint`, run by `npm test`): TypeScript's recommended rules, React's
 // hooks rules and jsx-a11y for the web app and the Studio, a rule that keeps imports inside workspace
 // boundaries (another workspace is reached through its package exports, never a relative path), one that keeps
-// the development stand-ins and the test harness out of everything that ships, one that keeps the harness for
-// what tests, and one that refuses a circle of imports.
+// the development stand-ins and the test harness out of everything that ships, and one that keeps the harness for
+// what tests. A circle of imports, types included, is dependency-cruiser's to refuse (.dependency-cruiser.js).
 import {join} from 'node:path'
 import js from '@eslint/js'
 import prettier from 'eslint-config-prettier'
@@ -13,9 +13,13 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 // The test harness (harness/, @quantedge/test-support) starts the lake, the servers, the site and the Studio: it
-// sits above them all, and only what tests them stands on it.
+// sits above them all, and only what tests them stands on it. So do the stand-ins' test helpers, each in its
+// stand-in's testing/ folder (throwaway lakes and Supabases, test images, the test clock): not even the stand-in's
+// own code imports them, by its package name or by a relative path.
 const HARNESS = '^@quantedge/test-support(/|$)|^(\\.\\./)+harness/'
-const STAND_IN_PACKAGES = `^@quantedge/(content-lake|supabase/local)(/|$)|${HARNESS}`
+const TEST_HELPERS = '^@quantedge/(content-lake|supabase/local)/testing/|^(\\.\\.?/)+testing/'
+const FOR_TESTS = `${HARNESS}|${TEST_HELPERS}`
+const STAND_IN_PACKAGES = `^@quantedge/(content-lake|supabase/local)(/|$)|${FOR_TESTS}`
 const noStandIn = (regex) => [
   'error',
   {
@@ -50,22 +54,10 @@ export default tseslint.config(
   {
     languageOptions: {globals: {...globals.node, ...globals.browser}},
     plugins: {import: importPlugin},
-    settings: {
-      // What no-cycle follows: the repository's own TypeScript (the plugin reads no other extension), found by
-      // eslint.resolver.js, and never a package in node_modules: none imports a workspace back, and the rule's circle
-      // finder parsing them all made the lint take 96 s instead of 20 and four times the memory.
-      'import/extensions': ['.ts', '.tsx'],
-      'import/ignore': ['/node_modules/'],
-      'import/resolver': {[join(import.meta.dirname, 'eslint.resolver.js')]: {}},
-    },
+    // The file an import names, found as Node finds it (eslint.resolver.js), says which workspace it is in.
+    settings: {'import/resolver': {[join(import.meta.dirname, 'eslint.resolver.js')]: {}}},
     rules: {
       'import/no-relative-packages': 'error',
-      // A circle of imports runs whichever module Node reaches first with the others half-loaded, across workspaces
-      // too: not ignoreExternal, which takes every other workspace for an outside package and skips it. No depth
-      // bound: the whole search costs seconds. disableScc: the plugin's shortcut (the graph's strongly connected
-      // components, worked out first) throws on a file not on disk (an editor's unsaved file, ESLint's lintText),
-      // and saved no time here.
-      'import/no-cycle': ['error', {disableScc: true}],
       '@typescript-eslint/no-unused-vars': [
         'error',
         {argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_'},
@@ -73,12 +65,15 @@ export default tseslint.config(
     },
   },
   {
-    // Only tests stand on the harness: Vitest's, the browser tests and their Playwright config, the bench, and
-    // `npm test`, which asks the harness whether the browser is there before anything runs.
+    // Only tests stand on the harness and the test helpers: Vitest's, the browser tests and their Playwright config,
+    // the bench, the helpers themselves, and `npm test`, which asks the harness whether the browser is there before
+    // anything runs.
     files: ['**/*.{ts,tsx,js}'],
     ignores: [
       '**/*.test.ts',
       'harness/**',
+      'studio/content-lake/testing/**',
+      'supabase/local/testing/**',
       'web/e2e/**',
       'web/playwright.config.ts',
       'scripts/bench/**',
@@ -90,9 +85,9 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: HARNESS,
+              regex: FOR_TESTS,
               message:
-                'Only tests, the browser tests and the bench import the test harness: move what this file needs out of harness/, or make this file a test.',
+                'Only tests, the browser tests and the bench import the test harness and the test helpers: move what this file needs out of harness/ or testing/, or make this file a test.',
             },
           ],
         },

@@ -1,6 +1,6 @@
 // How eslint-plugin-import finds the file an import names (eslint.config.js): Node's own resolution, which reads the
 // workspaces' package exports (each names a .ts file) and follows node_modules' link to the workspace's real folder,
-// so import/no-cycle walks from one workspace into another and sees a circle through both. Imports here name their
+// so import/no-relative-packages knows which workspace a relative path lands in. Imports here name their
 // .ts files and packages export theirs, so this is TypeScript's resolution too. The plugin's own resolver reads no
 // exports; the TypeScript one needs unrs-resolver, a native package with platform builds this registry lacks (npm ci
 // failed on them when eslint-plugin-import-x brought it).

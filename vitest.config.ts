@@ -22,6 +22,7 @@ const CONTRACT = [
   'web/app/content/posterImage.test.ts',
   'web/app/content/inlineImage.test.ts',
   'studio/content-lake/**/*.test.ts',
+  'schemas/seed/**/*.test.ts',
   'supabase/**/*.test.ts',
   'scripts/content/**/*.test.ts',
   'servers/site/**/*.test.ts',

@@ -7,10 +7,10 @@ import {
   testLakeClient,
   type TestLake,
   type TestLakeOptions,
-} from '@quantedge/content-lake/testLake'
+} from '@quantedge/content-lake/testing/testLake'
 import type {WebhookConfig} from '@quantedge/content-lake/webhooks'
-import {seedDocuments} from '@quantedge/content/seed/documents'
-import {seedContentLake} from '@quantedge/content/seed'
+import {seedContentLake} from '@quantedge/seed'
+import {seedDocuments} from '@quantedge/seed/documents'
 import {compileSite, prerenderSite, webDir} from '@quantedge/web/prerender'
 
 /**

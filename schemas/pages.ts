@@ -1,7 +1,8 @@
 // The site's pages, in the spec's order: the one list every side reads. The router makes a route of each
 // (web/app/routes.ts), the sitemap lists the public ones, the Studio offers the fixed documents that hold their
-// copy, and the Presentation tool opens a document beside the pages that show it. A new page is one entry here
-// plus its route module.
+// copy, and the Presentation tool opens a document beside the pages that show it. A new page of the site's own
+// is one entry here plus its route module; a campaign's page is a landing page marketing makes in the Studio,
+// shown by the catch-all route at an address the fixed pages leave free (landingPages.ts).
 import type {AllSanitySchemaTypes} from './generated/sanity.types.ts'
 
 type DocumentType = Extract<AllSanitySchemaTypes, {_id: string}>['_type']

@@ -87,6 +87,7 @@ describe('no code branches on which Content Lake it talks to', () => {
       'servers',
       'packages',
       'harness',
+      'schemas',
     ],
     {
       cwd: root,
@@ -111,10 +112,11 @@ describe('no code branches on which Content Lake it talks to', () => {
     expect(offenders).toEqual([])
   })
 
-  it('looks at the web app, the servers, the packages, the harness and the scripts', () => {
+  it('looks at the web app, the servers, the packages, the harness, the scripts and the seed', () => {
     expect(sources).toContain('web/app/root.tsx')
     expect(sources).toContain('servers/publish-hook/live.ts')
     expect(sources).toContain('harness/editorialStack.ts')
-    expect(sources).toContain('scripts/content/seed/main.ts')
+    expect(sources).toContain('scripts/content/seed.ts')
+    expect(sources).toContain('schemas/seed/seed.ts')
   })
 })

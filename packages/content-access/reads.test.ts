@@ -1,9 +1,13 @@
 // Recording what a render read, through the real @sanity/client against the embedded lake: each render gets the
 // sync tags and the document tags of its own queries, even when renders overlap, and callers still get plain
 // results.
-import {startTestLake, testLakeClient, type TestLake} from '@quantedge/content-lake/testLake'
+import {
+  startTestLake,
+  testLakeClient,
+  type TestLake,
+} from '@quantedge/content-lake/testing/testLake'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {recordingClient, recordingReads} from './reads.ts'
+import {recordingClient, recordingReads, sharingAnswers} from './reads.ts'
 
 let lake: TestLake
 
@@ -71,5 +75,36 @@ describe('recording what a render read', () => {
     expect(syncTags.length).toBeGreaterThan(0)
     expect(syncTags.every((tag) => tag.startsWith('s1:'))).toBe(true)
     expect(read.tags).toEqual([...syncTags, '*', 'type:indicator'].sort())
+  })
+})
+
+describe('a batch of renders sharing answers', () => {
+  it('asks the lake once for a query every render of the batch runs, and records its tags in each', async () => {
+    let asked = 0
+    const lakeClient = testLakeClient(lake.url, {token: '', perspective: 'published'})
+    const counted = recordingClient(
+      new Proxy(lakeClient, {
+        get(target, key) {
+          const value: unknown = Reflect.get(target, key, target)
+          if (key !== 'fetch')
+            return typeof value === 'function' ? (value as () => unknown).bind(target) : value
+          return (...args: Parameters<typeof lakeClient.fetch>) => {
+            asked += 1
+            return lakeClient.fetch(...args)
+          }
+        },
+      }),
+    )
+    const query = '*[_type == "plan"].name'
+    const renders = await sharingAnswers(() =>
+      Promise.all([1, 2, 3].map(() => recordingReads(() => counted.fetch<string[]>(query)))),
+    )
+    expect(asked).toBe(1)
+    for (const render of renders) {
+      expect(render.value).toEqual(['Pro'])
+      expect(render.tags).toEqual([...(await syncTagsOf('*[_type == "plan"]')), 'type:plan'].sort())
+    }
+    await recordingReads(() => counted.fetch<string[]>(query))
+    expect(asked).toBe(2)
   })
 })

@@ -10,21 +10,53 @@ import {queryDocumentTags} from './documentTags.ts'
 import type {SanityClient} from '@sanity/client'
 import {parse} from 'groq-js'
 
+/** The answers of the queries a batch of renders shares, by query, parameters and options. */
+type SharedAnswers = Map<string, Promise<RawQueryResponse>>
+type RawQueryResponse = {result: unknown; syncTags?: string[]}
+
+/** One render's tags, and the answers it shares with the other renders of its batch, if any. */
+type Reading = {tags: Set<string>; shared: SharedAnswers | undefined}
+
 // One store per process, under a global key: the prerender's server bundle carries its own copy of this module,
 // and the renderer that runs each output (web/prerender/renderOutputs.ts) imports this one.
 const READING = Symbol.for('quantedge.contentReads')
-const reading: AsyncLocalStorage<Set<string>> = ((globalThis as Record<symbol, unknown>)[
-  READING
-] ??= new AsyncLocalStorage<Set<string>>()) as AsyncLocalStorage<Set<string>>
+const SHARING = Symbol.for('quantedge.contentAnswersShared')
+const global = globalThis as Record<symbol, unknown>
+const reading = (global[READING] ??= new AsyncLocalStorage<Reading>()) as AsyncLocalStorage<Reading>
+const sharing = (global[SHARING] ??=
+  new AsyncLocalStorage<SharedAnswers>()) as AsyncLocalStorage<SharedAnswers>
 
 /** Runs one render and returns what it produced with the sorted tags of every query it ran. */
 export async function recordingReads<T>(render: () => Promise<T>) {
   const tags = new Set<string>()
-  const value = await reading.run(tags, render)
+  const value = await reading.run({tags, shared: sharing.getStore()}, render)
   return {value, tags: [...tags].sort()}
 }
 
+/**
+ * Runs a batch of renders (a release's outputs) in which the same query with the same parameters is asked of the
+ * lake once: every page asks for the site settings, and a release reads them once, the same answer for all its
+ * pages. Each render still records the query's tags.
+ */
+export const sharingAnswers = <T>(renders: () => Promise<T>) => sharing.run(new Map(), renders)
+
 type Fetch = SanityClient['fetch']
+
+/** The batch's answer to a query (asked now if no render of the batch asked it yet); a failure is not kept. */
+function sharedAnswer(
+  shared: SharedAnswers,
+  question: unknown[],
+  ask: () => Promise<RawQueryResponse>,
+) {
+  const key = JSON.stringify(question)
+  let answer = shared.get(key)
+  if (!answer) {
+    answer = ask()
+    shared.set(key, answer)
+    answer.catch(() => shared.delete(key))
+  }
+  return answer
+}
 
 /**
  * The client with its `fetch` noting each answer's sync tags and its query's document tags in the render that
@@ -33,9 +65,12 @@ type Fetch = SanityClient['fetch']
  */
 export function recordingClient(client: SanityClient): SanityClient {
   const fetch = async (query: string, params?: Record<string, unknown>, options?: object) => {
-    const tags = reading.getStore()
-    if (!tags) return client.fetch(query, params, options as Parameters<Fetch>[2])
-    const response = await client.fetch(query, params, {...options, filterResponse: false})
+    const store = reading.getStore()
+    if (!store) return client.fetch(query, params, options as Parameters<Fetch>[2])
+    const {tags, shared} = store
+    const ask = () =>
+      client.fetch(query, params, {...options, filterResponse: false}) as Promise<RawQueryResponse>
+    const response = await (shared ? sharedAnswer(shared, [query, params, options], ask) : ask())
     for (const tag of response.syncTags ?? []) tags.add(tag)
     for (const tag of queryDocumentTags(parse(query, {params}))) tags.add(tag)
     const wantsResponse = (options as {filterResponse?: boolean} | undefined)?.filterResponse

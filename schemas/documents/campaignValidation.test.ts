@@ -6,9 +6,13 @@ import {validateDocumentWithWorkspace} from '@sanity/validation'
 import {getFallbackLocaleSource} from '@sanity/validation/_internal'
 import type {SanityDocument} from '@sanity/types'
 import {createSchema} from 'sanity'
-import {startTestLake, testLakeClient, type TestLake} from '@quantedge/content-lake/testLake'
-import {seedDocuments} from '@quantedge/content/seed/documents'
-import {seedContentLake} from '@quantedge/content/seed'
+import {
+  startTestLake,
+  testLakeClient,
+  type TestLake,
+} from '@quantedge/content-lake/testing/testLake'
+import {seedDocuments} from '@quantedge/seed/documents'
+import {seedContentLake} from '@quantedge/seed'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {schemaTypes} from '../index.ts'
 

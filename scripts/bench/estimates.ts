@@ -7,7 +7,7 @@
 //   (other addresses) sends a request; the visitors' latency is compared with the same visitors unloaded.
 import {setTimeout as sleep} from 'node:timers/promises'
 import {createClient} from '@supabase/supabase-js'
-import {fetchFrom} from '@quantedge/supabase/local/boundFetch'
+import {fetchFrom} from '@quantedge/supabase/local/testing/boundFetch'
 import {DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY} from '@quantedge/supabase/local/keys'
 import {percentile} from './percentile.ts'
 import {startStandIn} from './standIn.ts'

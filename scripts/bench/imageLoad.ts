@@ -9,9 +9,9 @@ import {mkdtempSync, readdirSync, readFileSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {DEFAULT_IMAGE_LIMITS} from '@quantedge/content-lake'
-import {startChildLake} from '@quantedge/content-lake/childLake'
-import {oneColourPng, photo, svgFilterBomb} from '@quantedge/content-lake/testImages'
-import {TEST_LAKE_TOKEN, testLakeClient} from '@quantedge/content-lake/testLake'
+import {startChildLake} from '@quantedge/content-lake/testing/childLake'
+import {oneColourPng, photo, svgFilterBomb} from '@quantedge/content-lake/testing/testImages'
+import {TEST_LAKE_TOKEN, testLakeClient} from '@quantedge/content-lake/testing/testLake'
 import {percentile} from './percentile.ts'
 
 type Latency = {count: number; p50Ms: number; p95Ms: number; p99Ms: number; maxMs: number}

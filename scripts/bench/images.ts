@@ -6,9 +6,9 @@
 import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
-import {startChildLake} from '@quantedge/content-lake/childLake'
-import {photo} from '@quantedge/content-lake/testImages'
-import {testLakeClient} from '@quantedge/content-lake/testLake'
+import {startChildLake} from '@quantedge/content-lake/testing/childLake'
+import {photo} from '@quantedge/content-lake/testing/testImages'
+import {testLakeClient} from '@quantedge/content-lake/testing/testLake'
 import {percentile} from './percentile.ts'
 
 type Timing = {p50Ms: number; p95Ms: number; maxMs: number}

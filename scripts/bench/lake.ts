@@ -5,9 +5,9 @@
 import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
-import {startChildLake} from '@quantedge/content-lake/childLake'
-import {http2Request, openHttp2Session} from '@quantedge/content-lake/testHttp2'
-import {TEST_LAKE_TOKEN, testLakeClient} from '@quantedge/content-lake/testLake'
+import {startChildLake} from '@quantedge/content-lake/testing/childLake'
+import {http2Request, openHttp2Session} from '@quantedge/content-lake/testing/testHttp2'
+import {TEST_LAKE_TOKEN, testLakeClient} from '@quantedge/content-lake/testing/testLake'
 import {percentile} from './percentile.ts'
 
 export type LakeBench = {

@@ -9,8 +9,8 @@
 import {mkdtempSync, readdirSync, readFileSync, rmSync, statSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
-import {startChildLake, type ChildLake} from '@quantedge/content-lake/childLake'
-import {testLakeClient} from '@quantedge/content-lake/testLake'
+import {startChildLake, type ChildLake} from '@quantedge/content-lake/testing/childLake'
+import {testLakeClient} from '@quantedge/content-lake/testing/testLake'
 import {benchDocument} from './lakeDocuments.ts'
 import {percentile} from './percentile.ts'
 

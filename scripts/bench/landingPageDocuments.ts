@@ -1,7 +1,7 @@
 // Landing pages as marketing composes them, for the campaign bench: a hero, 2 to 6 of the catalogue's documents
 // (Straddle on every page, so that one price shows on all of them), terms of several KB of rich text, the estimate
 // form and a call to action. Deterministic, so a run can be replayed.
-import {seedDocuments} from '@quantedge/content/seed/documents'
+import {seedDocuments} from '@quantedge/seed/documents'
 import {block, numbers} from './lakeDocuments.ts'
 
 /** The indicator every bench landing page shows. */

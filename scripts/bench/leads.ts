@@ -4,7 +4,7 @@
 // Delivery goes through the outbox: the insert's trigger, the stand-in's kick, notify-staff claiming by rpc and
 // sending through the mailbox's Mailpit send API, as on hosted Supabase pg_cron's job and Resend would.
 import {setTimeout as sleep} from 'node:timers/promises'
-import {visitorClient} from '@quantedge/supabase/local/testSupabase'
+import {visitorClient} from '@quantedge/supabase/local/testing/testSupabase'
 import {lead} from './estimates.ts'
 import {percentile} from './percentile.ts'
 import {startStandIn} from './standIn.ts'

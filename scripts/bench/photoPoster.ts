@@ -6,8 +6,8 @@
 // keeps them after the first visitor).
 import {mkdirSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
-import {photo} from '@quantedge/content-lake/testImages'
-import {testLakeClient} from '@quantedge/content-lake/testLake'
+import {photo} from '@quantedge/content-lake/testing/testImages'
+import {testLakeClient} from '@quantedge/content-lake/testing/testLake'
 import {startSiteServer} from '@quantedge/site-server/server'
 import {buildSiteFrom, startSeededLake} from '@quantedge/test-support/throwawaySite'
 import {auditPage, type PageAudit} from './lighthouse.ts'

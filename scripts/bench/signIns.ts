@@ -2,8 +2,8 @@
 // sign in at once, each from its own address, in several rounds, while one client asks `/health` over and
 // over. Each password check is bcrypt at cost 10, so the question is whether the server keeps answering
 // everyone else while the checks run (they run on libuv's pool, not on the server's thread).
-import {latestLink, visitorClient} from '@quantedge/supabase/local/testSupabase'
-import {fetchFrom} from '@quantedge/supabase/local/boundFetch'
+import {latestLink, visitorClient} from '@quantedge/supabase/local/testing/testSupabase'
+import {fetchFrom} from '@quantedge/supabase/local/testing/boundFetch'
 import {percentile} from './percentile.ts'
 import {startStandIn} from './standIn.ts'
 

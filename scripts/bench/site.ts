@@ -2,7 +2,7 @@
 // static page served by the same server in the same run, as the floor.
 import {mkdirSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
-import {exampleLandingPage} from '@quantedge/content/seed/content/landingPages'
+import {exampleLandingPage} from '@quantedge/seed/content/landingPages'
 import {sitemapPaths} from '@quantedge/schemas/pages'
 import {startSiteServer} from '@quantedge/site-server/server'
 import {buildSiteFrom, startSeededLake} from '@quantedge/test-support/throwawaySite'

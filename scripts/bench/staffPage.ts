@@ -15,7 +15,7 @@ import {
   latestLink,
   startTestSupabase,
   type TestSupabase,
-} from '@quantedge/supabase/local/testSupabase'
+} from '@quantedge/supabase/local/testing/testSupabase'
 import {CHROMIUM_ARGS, CHROMIUM_PATH} from '@quantedge/test-support/chromium'
 import {buildSiteFrom, startSeededLake} from '@quantedge/test-support/throwawaySite'
 import {percentile} from './percentile.ts'

@@ -10,8 +10,8 @@ import {described, reuseOrBuild} from './buildInputs.ts'
 import {phase, PhaseFailed, type Phases} from './phases.ts'
 import {repositoryRoot} from '@quantedge/server-kit/repositoryRoot'
 import {run, stopRunningCommands} from '@quantedge/server-kit/run'
-import {seedDocuments} from '@quantedge/content/seed/documents'
-import {seedIfEmpty} from '@quantedge/content/seed'
+import {seedIfEmpty} from '@quantedge/seed'
+import {seedDocuments} from '@quantedge/seed/documents'
 import {defaultBuildDir, prerenderSite, SITE_SOURCES, siteSettings} from '@quantedge/web/prerender'
 
 /** What the published content is now: every published document's id and revision. */

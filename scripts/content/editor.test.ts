@@ -1,5 +1,9 @@
 // The content CLI acts as the Studio does, through the Actions API of a real (embedded) Content Lake.
-import {startTestLake, testLakeClient, type TestLake} from '@quantedge/content-lake/testLake'
+import {
+  startTestLake,
+  testLakeClient,
+  type TestLake,
+} from '@quantedge/content-lake/testing/testLake'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {discardDraft, editDraft, publishDraft} from './editor.ts'
 

@@ -1,5 +1,9 @@
 // The content CLI's releases, as the Studio's Releases tool makes them, against a real (embedded) Content Lake.
-import {startTestLake, testLakeClient, type TestLake} from '@quantedge/content-lake/testLake'
+import {
+  startTestLake,
+  testLakeClient,
+  type TestLake,
+} from '@quantedge/content-lake/testing/testLake'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {
   addToRelease,

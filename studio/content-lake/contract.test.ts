@@ -2,7 +2,7 @@
 import type {ClientPerspective, SanityClient} from '@sanity/client'
 import {applyPatch, type RawPatch} from 'mendoza'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
-import {startTestLake, TEST_LAKE_TOKEN, testLakeClient, type TestLake} from './testLake.ts'
+import {startTestLake, TEST_LAKE_TOKEN, testLakeClient, type TestLake} from './testing/testLake.ts'
 
 let lake: TestLake
 

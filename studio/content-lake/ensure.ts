@@ -1,7 +1,7 @@
 // Lets a command use the configured Content Lake whether or not one is running: when the configuration
 // names this machine's embedded lake and nothing answers there, the lake runs in-process for the command.
 import {answers} from '@quantedge/server-kit/answers'
-import {localCertificate, trustInstructions} from './certificates.ts'
+import {localCertificate, trustInstructions} from './http/certificates.ts'
 import {startContentLake, type ContentLake} from './server.ts'
 import {readLakeEnv, type LakeEnv} from './settings.ts'
 

@@ -3,9 +3,9 @@
 import {resolve} from 'node:path'
 import {repositoryRoot} from '@quantedge/server-kit/repositoryRoot'
 import {portSetting, type Env} from '@quantedge/server-kit/settings'
-import {DEFAULT_VARIANT_BYTES} from './imageVariants.ts'
-import {DEFAULT_COMPACT_AFTER_BYTES} from './store.ts'
-import type {WebhookConfig} from './webhooks.ts'
+import {DEFAULT_VARIANT_BYTES} from './images/imageVariants.ts'
+import {DEFAULT_COMPACT_AFTER_BYTES} from './store/store.ts'
+import type {WebhookConfig} from './events/webhooks.ts'
 
 /** The token the embedded lake accepts by default. It guards only a lake on 127.0.0.1. */
 export const EMBEDDED_LAKE_TOKEN = 'embedded-content-lake-dev-token'

@@ -4,8 +4,8 @@
 import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {startTestLake, TEST_LAKE_TOKEN, testLakeClient, type TestLake} from './testLake.ts'
-import {http2Request as request, openHttp2Session} from './testHttp2.ts'
+import {startTestLake, TEST_LAKE_TOKEN, testLakeClient, type TestLake} from './testing/testLake.ts'
+import {http2Request as request, openHttp2Session} from './testing/testHttp2.ts'
 
 let lake: TestLake
 const writer = () => testLakeClient(lake.url)

@@ -94,7 +94,7 @@ export const STUDIO_HEADER_SOURCES = [
 ]
 
 /** What the Studio's bundle reads: the Studio, the content model, and the embedded lake's local login. */
-export const STUDIO_SOURCES = ['studio', 'schemas', 'studio/content-lake/localLogin.ts']
+export const STUDIO_SOURCES = ['studio', 'schemas', 'studio/content-lake/account/localLogin.ts']
 
 /**
  * Settings the embedded lake's Studio takes from its page (routeToEmbeddedLake) rather than from its bundle, so that

@@ -5,7 +5,7 @@ import {once} from 'node:events'
 import {afterAll, beforeAll, expect, it} from 'vitest'
 import {DataFolderInUseError} from '@quantedge/server-kit/dataFolderLock'
 import {startLocalSupabase} from './server.ts'
-import {startTestSupabase, visitorClient, type TestSupabase} from './testSupabase.ts'
+import {startTestSupabase, visitorClient, type TestSupabase} from './testing/testSupabase.ts'
 
 let first: TestSupabase
 let child: ChildProcess | undefined

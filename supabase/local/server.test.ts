@@ -5,7 +5,7 @@ import {createClient} from '@supabase/supabase-js'
 import {SignJWT} from 'jose'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {DEMO_ANON_KEY, DEMO_JWT_SECRET, DEMO_SERVICE_ROLE_KEY} from './keys.ts'
-import {latestLink, startTestSupabase, type TestSupabase} from './testSupabase.ts'
+import {latestLink, startTestSupabase, type TestSupabase} from './testing/testSupabase.ts'
 
 let supabase: TestSupabase
 let userToken: string

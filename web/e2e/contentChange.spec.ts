@@ -2,7 +2,7 @@
 // the page after a rebuild. Uses a lake and a build of its own, not the shared test site.
 import {startSiteServer} from '@quantedge/site-server/server'
 import {expect, test} from './support/fixtures.ts'
-import {testLakeClient} from '@quantedge/content-lake/testLake'
+import {testLakeClient} from '@quantedge/content-lake/testing/testLake'
 import {buildSiteFrom, startSeededLake} from '@quantedge/test-support/throwawaySite'
 
 test('a price and a plan feature changed in the lake appear after a rebuild', async ({page}) => {

@@ -1,6 +1,6 @@
 // The free-estimate form in Chromium against supabase/local: validation, the submitting state, success with
 // a reset form and a stored row holding exactly what was sent, and an outage that loses nothing typed.
-import {startTestSupabase} from '@quantedge/supabase/local/testSupabase'
+import {startTestSupabase} from '@quantedge/supabase/local/testing/testSupabase'
 import {startSiteServer} from '@quantedge/site-server/server'
 import {buildSiteFrom, startSeededLake} from '@quantedge/test-support/throwawaySite'
 import {fillEstimateForm as fillForm, TYPED_ROW} from './support/estimateForm.ts'

@@ -5,7 +5,7 @@ import {createServer, type Server} from 'node:http'
 import type {AddressInfo} from 'node:net'
 import {contentClient} from '@quantedge/content-access/client'
 import {readContentEnv} from '@quantedge/content-access/env'
-import type {TestLake} from '@quantedge/content-lake/testLake'
+import type {TestLake} from '@quantedge/content-lake/testing/testLake'
 import {startPreviewServer} from '@quantedge/preview-server/server'
 import {
   siteBuildEnv,

@@ -4,8 +4,8 @@
 // variant; nothing on the page moves as they arrive, and the sharper first poster is no new LCP candidate. Uses a
 // lake of its own that stays up while the page loads: uploaded images are served by the lake, as by Sanity's CDN.
 import sharp from 'sharp'
-import {photo} from '@quantedge/content-lake/testImages'
-import {testLakeClient} from '@quantedge/content-lake/testLake'
+import {photo} from '@quantedge/content-lake/testing/testImages'
+import {testLakeClient} from '@quantedge/content-lake/testing/testLake'
 import {startSiteServer} from '@quantedge/site-server/server'
 import {buildSiteFrom, startSeededLake} from '@quantedge/test-support/throwawaySite'
 import {INLINE_POSTER_BYTES} from '../app/content/posterImage.server.ts'

@@ -2,7 +2,7 @@
 // <script> and an inline event handler are shown as text, a rich-text link to `javascript:` is shown as text, and
 // the pages' Content Security Policy stops what a bug in our rendering would let through: markup with an inline
 // event handler, and a `javascript:` link, put into the page as such a bug would.
-import {testLakeClient} from '@quantedge/content-lake/testLake'
+import {testLakeClient} from '@quantedge/content-lake/testing/testLake'
 import {startSiteServer, type SiteServer} from '@quantedge/site-server/server'
 import {buildSiteFrom, startSeededLake} from '@quantedge/test-support/throwawaySite'
 import {expect, openHydrated, test} from './support/fixtures.ts'

@@ -5,7 +5,7 @@
 // of waiting for it: the lake's own scheduler publishes the release, at its publishAt by the lake's clock.
 import type {Page} from '@playwright/test'
 import type {ReleaseDocument} from '@sanity/client'
-import {jumpingClock} from '@quantedge/content-lake/testClock'
+import {jumpingClock} from '@quantedge/content-lake/testing/testClock'
 import {indicatorPrice} from './support/catalogue.ts'
 import {expect} from './support/fixtures.ts'
 import {

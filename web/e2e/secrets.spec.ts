@@ -2,7 +2,7 @@
 // file of the built site. The public anon key is there, which shows the scan reads the right files.
 import {readdirSync, readFileSync} from 'node:fs'
 import {join} from 'node:path'
-import {TEST_LAKE_TOKEN} from '@quantedge/content-lake/testLake'
+import {TEST_LAKE_TOKEN} from '@quantedge/content-lake/testing/testLake'
 import {DEMO_ANON_KEY, DEMO_JWT_SECRET, DEMO_SERVICE_ROLE_KEY} from '@quantedge/supabase/local/keys'
 import {EMBEDDED_LAKE_TOKEN} from '@quantedge/content-lake/settings'
 import {expect, test} from './support/fixtures.ts'

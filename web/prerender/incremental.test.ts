@@ -9,7 +9,7 @@ import {existsSync, readdirSync, readFileSync, rmSync} from 'node:fs'
 import {dirname, join, relative} from 'node:path'
 import type {SanityClient} from '@sanity/client'
 import {changeDocumentTags} from '@quantedge/content-access/documentTags'
-import {testLakeClient, type TestLake} from '@quantedge/content-lake/testLake'
+import {testLakeClient, type TestLake} from '@quantedge/content-lake/testing/testLake'
 import {
   buildSiteFrom,
   siteBuildEnv,

@@ -7,7 +7,7 @@ import {linkSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync} f
 import {dirname, join, relative} from 'node:path'
 import {deferHydrationOfFile} from './deferHydration.ts'
 import {SERVER_BUNDLE_DIR} from './keepServerBundle.ts'
-import {precompressFile} from './precompress.ts'
+import {precompressFile, reusePrecompressed} from './precompress.ts'
 import {writeSecurityHeaders} from './securityHeaders.ts'
 import {READS_FILE} from './recordReads.ts'
 import {landingChanges, landingPageIndex} from './landingPages.ts'
@@ -62,7 +62,7 @@ export async function renderIncrementally({
     linkTree(join(liveBuildDir, folder), join(nextBuildDir, folder))
   }
   times.lap('link the unchanged files')
-  await renderAgain(nextBuildDir, reads, {paths, removed, landing}, times.lap)
+  await renderAgain(nextBuildDir, reads, {paths, removed, landing, before: liveBuildDir}, times.lap)
   return {paths: [...paths, ...removed], steps: times.steps}
 }
 
@@ -89,7 +89,14 @@ export async function renderAgain(
     paths,
     removed = [],
     landing,
-  }: {paths: string[]; removed?: string[]; landing: ReadonlyMap<string, string>},
+    before,
+  }: {
+    paths: string[]
+    removed?: string[]
+    landing: ReadonlyMap<string, string>
+    /** The release this one starts from, whose compressed files an unchanged output takes (precompress.ts). */
+    before: string
+  },
   lap: (step: string) => void = () => undefined,
 ) {
   const clientDir = join(buildDir, 'client')
@@ -104,10 +111,13 @@ export async function renderAgain(
     bundle,
     clientDir,
     paths,
-    (written) => {
+    (written, landingPage) => {
       for (const file of written) {
         if (file.endsWith('.html')) deferHydrationOfFile(join(clientDir, file))
-        const compressing = precompressFile(join(clientDir, file))
+        if (reusePrecompressed(join(clientDir, file), join(before, 'client', file))) continue
+        const compressing = precompressFile(join(clientDir, file), {
+          effort: landingPage ? 'quick' : 'full',
+        })
         // Its failure is taken by the Promise.all below; until then it must not count as unhandled.
         compressing.catch(() => undefined)
         compressions.push(compressing)

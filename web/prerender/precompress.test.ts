@@ -1,9 +1,17 @@
-import {mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {brotliCompressSync, brotliDecompressSync, constants, gunzipSync} from 'node:zlib'
 import {afterAll, expect, it} from 'vitest'
-import {precompress} from './precompress.ts'
+import {precompress, reusePrecompressed} from './precompress.ts'
 
 const folders: string[] = []
 afterAll(() => {
@@ -56,4 +64,34 @@ it("takes an asset's compressed forms from the cache by its contents, and keeps 
   expect(readFileSync(join(next, 'assets', 'client-abc123.js.br'))).toEqual(fast)
   expect(brotliDecompressSync(readFileSync(join(next, 'index.html.br')))).toEqual(page)
   expect(readdirSync(cache)).toHaveLength(2)
+})
+
+it('compresses a landing page quickly, at brotli quality 6, and the other pages fully', async () => {
+  const root = build()
+  mkdirSync(join(root, 'offer'))
+  writeFileSync(join(root, 'offer', 'index.html'), page)
+  await precompress(root, undefined, new Set(['offer/index.html']))
+  const at = (quality: number) =>
+    brotliCompressSync(page, {params: {[constants.BROTLI_PARAM_QUALITY]: quality}})
+  expect(readFileSync(join(root, 'offer', 'index.html.br'))).toEqual(at(6))
+  expect(readFileSync(join(root, 'index.html.br'))).toEqual(at(11))
+})
+
+it("takes an unchanged file's compressed forms from the release before, as links, and not a changed one's", async () => {
+  const before = build()
+  await precompress(before)
+  const next = build()
+  expect(reusePrecompressed(join(next, 'index.html'), join(before, 'index.html'))).toBe(true)
+  for (const encoding of ['br', 'gz'])
+    expect(statSync(join(next, `index.html.${encoding}`)).ino).toBe(
+      statSync(join(before, `index.html.${encoding}`)).ino,
+    )
+  writeFileSync(join(next, 'assets', 'client-abc123.js'), `${script.toString()}// changed\n`)
+  expect(
+    reusePrecompressed(
+      join(next, 'assets', 'client-abc123.js'),
+      join(before, 'assets', 'client-abc123.js'),
+    ),
+  ).toBe(false)
+  expect(reusePrecompressed(join(next, 'index.html'), join(before, 'gone.html'))).toBe(false)
 })

@@ -10,6 +10,7 @@ import {buildOrStartFromKept} from '@quantedge/server-kit/keptBuilds'
 import {run} from '@quantedge/server-kit/run'
 import {deferHydration} from './deferHydration.ts'
 import {writeSecurityHeaders} from './securityHeaders.ts'
+import {readReads} from './incremental.ts'
 import {defaultAssetCacheDir, precompress} from './precompress.ts'
 import {writeSiteImageVariants} from '../app/content/siteImages.server.ts'
 import {defaultBuildDir, defaultPreviewBuildDir, PRODUCTION, webDir} from './webDir.ts'
@@ -64,7 +65,10 @@ export async function buildAndPrerender(buildDir: string, env: NodeJS.ProcessEnv
   await writeSiteImageVariants(join(webDir, 'public'), clientDir)
   deferHydration(clientDir)
   writeSecurityHeaders(clientDir, {...process.env, ...env})
-  await precompress(clientDir, defaultAssetCacheDir)
+  const landingFiles = Object.values(readReads(buildDir))
+    .filter(({landingPage}) => landingPage !== undefined)
+    .flatMap(({files}) => files)
+  await precompress(clientDir, defaultAssetCacheDir, new Set(landingFiles))
 }
 
 /** Fills `buildDir` with a copy of a kept build. */

@@ -18,7 +18,12 @@ export async function renderAll(keptDir: string, buildDir: string) {
   const reads = readReads(buildDir)
   const landing = await landingPageIndex()
   const {removed} = landingChanges(reads, landing)
-  await renderAgain(buildDir, reads, {paths: releasePaths(bundle, landing), removed, landing})
+  await renderAgain(buildDir, reads, {
+    paths: releasePaths(bundle, landing),
+    removed,
+    landing,
+    before: keptDir,
+  })
 }
 
 /**

@@ -5,7 +5,7 @@
 import {mkdtempSync, readdirSync, readFileSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {dirname, join} from 'node:path'
-import {testLakeClient, type TestLake} from '@quantedge/content-lake/testLake'
+import {testLakeClient, type TestLake} from '@quantedge/content-lake/testing/testLake'
 import {
   siteBuildEnv,
   startSeededLake,

@@ -2,6 +2,7 @@
 // prerender writes them (@react-router/dev's vite.js: handlePrerender, prerenderData, prerenderRoute,
 // prerenderResourceRoute, handleSpaMode), and notes the sync tags each output read (@quantedge/content-access/reads). No Vite
 // build: a path costs its queries and one render.
+import {AsyncLocalStorage} from 'node:async_hooks'
 import {statSync} from 'node:fs'
 import {mkdir, writeFile} from 'node:fs/promises'
 import {dirname, join} from 'node:path'
@@ -13,7 +14,7 @@ import {
   type RouteObject,
   type ServerBuild,
 } from 'react-router'
-import {recordingReads} from '@quantedge/content-access/reads'
+import {recordingReads, sharingAnswers} from '@quantedge/content-access/reads'
 import {REDIRECTS_OUTPUT, renderRedirects} from './redirects.ts'
 import {webDir} from './webDir.ts'
 
@@ -36,11 +37,19 @@ function routeTree(routes: ServerBuild['routes'], parentId?: string): RouteObjec
 async function importServerBundle(entry: string) {
   const imported = (await import(pathToFileURL(entry).href)) as ServerBuild
   // A production handler answers a failed loader with a sanitized error; its handleError hook still sees the
-  // error itself, kept here so a failed render says what went wrong (renders run one request at a time).
-  let failure: unknown
+  // error itself, kept here for the request it belongs to (renders overlap) so a failed render says what went wrong.
+  const failures = new AsyncLocalStorage<{error?: unknown}>()
   const build: ServerBuild = {
     ...imported,
-    entry: {module: {...imported.entry.module, handleError: (error: unknown) => (failure = error)}},
+    entry: {
+      module: {
+        ...imported.entry.module,
+        handleError: (error: unknown) => {
+          const request = failures.getStore()
+          if (request) request.error = error
+        },
+      },
+    },
   }
   // React Router honours the prerender's own request headers only in a build request (getBuildTimeHeader).
   process.env.IS_RR_BUILD_REQUEST = 'yes'
@@ -52,9 +61,9 @@ async function importServerBundle(entry: string) {
     build,
     /** Answers one request, with the error a loader threw while answering it, if any. */
     handle: async (request: Request, context?: AppLoadContext) => {
-      failure = undefined
-      const response = await handler(request, context)
-      return {response, failure}
+      const failure: {error?: unknown} = {}
+      const response = await failures.run(failure, () => handler(request, context))
+      return {response, failure: failure.error}
     },
     /** Lets the handler render `path` as a prerendered page (a landing page). */
     allow: (path: string) => {
@@ -140,23 +149,28 @@ async function renderPath({build, handle, allow}: Bundle, path: string, landingP
   }
 }
 
+/** How many outputs render at once: one renders while the others wait for the lake. */
+const CONCURRENT_RENDERS = 4
+
 /**
- * Renders `paths` into `clientDir`, one after another as React Router does, and returns what each read; `written`
- * is told each path's files as soon as they are on disk. `landing` names the document each landing page among
- * them shows (landingPages.ts). A landing page that fails to render is left out and logged, never failing the
- * others: one campaign page must not hold back a publish; any other path that fails fails the render.
+ * Renders `paths` into `clientDir`, as React Router does, a few at a time (while one page renders, the others'
+ * queries are answered), the same query asked of the lake once for all of them (sharingAnswers), and returns
+ * what each read, in the order of `paths`; `written` is told each path's files as soon as they are on disk (with
+ * the landing page's id for one). `landing` names the document each landing page among them shows
+ * (landingPages.ts). A landing page that fails to render is left out and logged, never failing the others: one
+ * campaign page must not hold back a publish; any other path that fails fails the render, once the outputs
+ * already rendering have ended.
  */
 export async function renderOutputs(
   bundle: Bundle,
   clientDir: string,
   paths: readonly string[],
-  written: (files: readonly string[]) => void = () => undefined,
+  written: (files: readonly string[], landingPage: string | undefined) => void = () => undefined,
   landing: ReadonlyMap<string, string> = new Map(),
 ) {
   // Pages read the site's own files relative to web/ (inlineImage.server.ts), as in `react-router build`.
   if (process.cwd() !== webDir) throw new Error(`Re-render from ${webDir}, not ${process.cwd()}`)
-  const reads: OutputReads = {}
-  for (const path of paths) {
+  const renderOne = async (path: string): Promise<OutputReads[string] | undefined> => {
     const landingPage = landing.get(path)
     const rendered = await recordingReads(() => renderPath(bundle, path, landingPage)).catch(
       (error: unknown) => {
@@ -167,17 +181,37 @@ export async function renderOutputs(
         return undefined
       },
     )
-    if (!rendered) continue
+    if (!rendered) return undefined
     for (const [file, contents] of Object.entries(rendered.value)) {
       const target = join(clientDir, file)
       await mkdir(dirname(target), {recursive: true})
       await writeFile(target, contents)
     }
     const files = Object.keys(rendered.value)
-    reads[path] = {files, tags: rendered.tags, ...(landingPage ? {landingPage} : {})}
-    written(files)
+    written(files, landingPage)
+    return {files, tags: rendered.tags, ...(landingPage ? {landingPage} : {})}
   }
-  return reads
+  const results = new Map<string, OutputReads[string]>()
+  let next = 0
+  let failed: {error: unknown} | undefined
+  const renderInTurn = async () => {
+    while (!failed && next < paths.length) {
+      const path = paths[next++]!
+      try {
+        const read = await renderOne(path)
+        if (read) results.set(path, read)
+      } catch (error) {
+        failed ??= {error}
+      }
+    }
+  }
+  await sharingAnswers(() =>
+    Promise.all(Array.from({length: Math.min(CONCURRENT_RENDERS, paths.length)}, renderInTurn)),
+  )
+  if (failed) throw failed.error
+  return Object.fromEntries(
+    paths.flatMap((path) => (results.has(path) ? [[path, results.get(path)!]] : [])),
+  )
 }
 
 /** Every path the full prerender writes: the build's own list and the SPA fallback React Router adds. */

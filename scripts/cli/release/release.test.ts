@@ -13,7 +13,11 @@ import {pathToFileURL} from 'node:url'
 import {promisify} from 'node:util'
 import {encodeSignatureHeader} from '@sanity/webhook'
 import {editDraft, previewLink, publishDraft} from '@quantedge/content/editor'
-import {TEST_LAKE_TOKEN, testLakeClient, type TestLake} from '@quantedge/content-lake/testLake'
+import {
+  TEST_LAKE_TOKEN,
+  testLakeClient,
+  type TestLake,
+} from '@quantedge/content-lake/testing/testLake'
 import type {PublishStatus} from '@quantedge/publish-hook/publisher'
 import {clientRenderedPaths, sitemapPaths} from '@quantedge/schemas/pages'
 import {formatRupees} from '@quantedge/schemas/price'

@@ -6,7 +6,7 @@ import {join} from 'node:path'
 import {promisify} from 'node:util'
 import {afterAll, beforeAll, expect, it} from 'vitest'
 import {DEMO_SERVICE_ROLE_KEY} from '@quantedge/supabase/local/keys'
-import {startTestSupabase, type TestSupabase} from '@quantedge/supabase/local/testSupabase'
+import {startTestSupabase, type TestSupabase} from '@quantedge/supabase/local/testing/testSupabase'
 
 let supabase: TestSupabase
 beforeAll(async () => {

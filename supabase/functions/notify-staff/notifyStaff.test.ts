@@ -9,7 +9,11 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY} from '../../local/keys.ts'
 import type {Schedule} from '../../local/outboxClock.ts'
-import {startTestSupabase, visitorClient, type TestSupabase} from '../../local/testSupabase.ts'
+import {
+  startTestSupabase,
+  visitorClient,
+  type TestSupabase,
+} from '../../local/testing/testSupabase.ts'
 import {drainOutbox, LEASE_SECONDS} from './drain.ts'
 import {outbox} from './outbox.ts'
 import {readSettings} from './settings.ts'

@@ -3,7 +3,7 @@
 import {createClient} from '@supabase/supabase-js'
 import {afterAll, beforeAll, expect, it} from 'vitest'
 import {DEMO_ANON_KEY, DEMO_JWT_SECRET, DEMO_SERVICE_ROLE_KEY} from '../keys.ts'
-import {startTestSupabase, type TestSupabase} from '../testSupabase.ts'
+import {startTestSupabase, type TestSupabase} from '../testing/testSupabase.ts'
 import {signAccessToken} from '../tokens.ts'
 
 let supabase: TestSupabase

@@ -2,7 +2,12 @@
 // e-mail is timed on its own, and the server's hourly email_sent budget covers every kind.
 import {afterAll, beforeAll, expect, it} from 'vitest'
 import {readAuthConfig} from '../config.ts'
-import {startTestSupabase, subjectsTo, visitorClient, type TestSupabase} from '../testSupabase.ts'
+import {
+  startTestSupabase,
+  subjectsTo,
+  visitorClient,
+  type TestSupabase,
+} from '../testing/testSupabase.ts'
 
 let supabase: TestSupabase
 beforeAll(async () => {

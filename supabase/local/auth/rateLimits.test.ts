@@ -5,7 +5,7 @@ import {availableParallelism} from 'node:os'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {readAuthConfig} from '../config.ts'
 import {DEMO_ANON_KEY} from '../keys.ts'
-import {startTestSupabase, visitorClient, type TestSupabase} from '../testSupabase.ts'
+import {startTestSupabase, visitorClient, type TestSupabase} from '../testing/testSupabase.ts'
 import {AddressBuckets, IntervalLimit} from './rateLimits.ts'
 
 /** One process spinning on each core for at most a minute (they are killed when the test ends). */

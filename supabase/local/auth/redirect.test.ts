@@ -1,7 +1,12 @@
 // Where e-mailed links may send the browser: GoTrue's rules on parsed URLs, and the evil redirect_to of a
 // password reset landing on the site URL through the real supabase-js and the mailed link.
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {latestLink, startTestSupabase, visitorClient, type TestSupabase} from '../testSupabase.ts'
+import {
+  latestLink,
+  startTestSupabase,
+  visitorClient,
+  type TestSupabase,
+} from '../testing/testSupabase.ts'
 import {globPattern, isAllowedRedirect} from './redirect.ts'
 
 const rules = {

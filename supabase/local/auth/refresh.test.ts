@@ -3,7 +3,12 @@
 // reused after it, the whole session's tokens are revoked and the other holder is signed out.
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {DEMO_ANON_KEY} from '../keys.ts'
-import {latestLink, startTestSupabase, visitorClient, type TestSupabase} from '../testSupabase.ts'
+import {
+  latestLink,
+  startTestSupabase,
+  visitorClient,
+  type TestSupabase,
+} from '../testing/testSupabase.ts'
 
 async function confirmedAccount(supabase: TestSupabase, email: string) {
   await visitorClient(supabase.url).auth.signUp({email, password: 'secret123'})

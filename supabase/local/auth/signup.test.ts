@@ -7,7 +7,7 @@ import {
   subjectsTo,
   visitorClient,
   type TestSupabase,
-} from '../testSupabase.ts'
+} from '../testing/testSupabase.ts'
 
 let supabase: TestSupabase
 beforeAll(async () => {

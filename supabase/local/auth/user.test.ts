@@ -1,7 +1,12 @@
 // PUT /user through the real supabase-js: `data` is merged into user_metadata and kept; an e-mail change
 // is refused in words, never answered 200 with nothing changed.
 import {afterAll, beforeAll, expect, it} from 'vitest'
-import {latestLink, startTestSupabase, visitorClient, type TestSupabase} from '../testSupabase.ts'
+import {
+  latestLink,
+  startTestSupabase,
+  visitorClient,
+  type TestSupabase,
+} from '../testing/testSupabase.ts'
 
 let supabase: TestSupabase
 beforeAll(async () => {

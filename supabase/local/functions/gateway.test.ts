@@ -10,7 +10,7 @@ import {listen, stop} from '@quantedge/server-kit/listen'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {CONFIG_FILE} from '../config.ts'
 import {DEMO_ANON_KEY} from '../keys.ts'
-import {startTestSupabase, type TestSupabase} from '../testSupabase.ts'
+import {startTestSupabase, type TestSupabase} from '../testing/testSupabase.ts'
 import {handleFunction, type FunctionsGateway} from './gateway.ts'
 
 const call = (url: string, name: string, init: RequestInit = {}) =>

@@ -6,7 +6,7 @@
 import {createClient, type SupabaseClient} from '@supabase/supabase-js'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {DEMO_ANON_KEY, DEMO_JWT_SECRET, DEMO_SERVICE_ROLE_KEY} from '../keys.ts'
-import {startTestSupabase, visitorClient, type TestSupabase} from '../testSupabase.ts'
+import {startTestSupabase, visitorClient, type TestSupabase} from '../testing/testSupabase.ts'
 import {signAccessToken} from '../tokens.ts'
 import {aLead} from '../../migrations/testRequests.ts'
 

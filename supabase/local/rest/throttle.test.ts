@@ -4,9 +4,9 @@
 // from another address gets in; every acknowledged row is counted back.
 import {createClient} from '@supabase/supabase-js'
 import {afterAll, beforeAll, expect, it} from 'vitest'
-import {fetchFrom} from '../boundFetch.ts'
+import {fetchFrom} from '../testing/boundFetch.ts'
 import {DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY} from '../keys.ts'
-import {startTestSupabase, visitorClient, type TestSupabase} from '../testSupabase.ts'
+import {startTestSupabase, visitorClient, type TestSupabase} from '../testing/testSupabase.ts'
 
 let supabase: TestSupabase
 beforeAll(async () => {

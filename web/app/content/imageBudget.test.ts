@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 import {describe, expect, it} from 'vitest'
-import {photo, quadrants, transparentPng} from '@quantedge/content-lake/testImages'
+import {photo, quadrants, transparentPng} from '@quantedge/content-lake/testing/testImages'
 import {fitToBudget} from './imageBudget.server.ts'
 
 const poster = async (image: Buffer) =>

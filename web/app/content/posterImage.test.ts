@@ -1,8 +1,12 @@
 import sharp from 'sharp'
 import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
-import {photo} from '@quantedge/content-lake/testImages'
-import {startTestLake, testLakeClient, type TestLake} from '@quantedge/content-lake/testLake'
+import {photo} from '@quantedge/content-lake/testing/testImages'
+import {
+  startTestLake,
+  testLakeClient,
+  type TestLake,
+} from '@quantedge/content-lake/testing/testLake'
 import {firstPosterImage, INLINE_POSTER_BYTES, posterImage} from './posterImage.server.ts'
 
 const ASSET_ID = 'image-2d1c7f3a9b8e4d5c6a7b8c9d0e1f2a3b4c5d6e7f-4000x3000-jpg'

@@ -11,7 +11,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import sharp from 'sharp'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {near, pixelAt, quadrants, RED} from '@quantedge/content-lake/testImages'
+import {near, pixelAt, quadrants, RED} from '@quantedge/content-lake/testing/testImages'
 import {siteImage, writeSiteImageVariants} from './siteImages.server.ts'
 
 let root: string

@@ -5,9 +5,9 @@
 // name. For each on where the visit came from (attribution/touch.ts reads it from the address), the database
 // refuses what a link could carry, and takes what the site's own reading of that link makes of it.
 import {createClient} from '@supabase/supabase-js'
-import {fetchFrom} from '@quantedge/supabase/local/boundFetch'
+import {fetchFrom} from '@quantedge/supabase/local/testing/boundFetch'
 import {DEMO_ANON_KEY} from '@quantedge/supabase/local/keys'
-import {startTestSupabase, type TestSupabase} from '@quantedge/supabase/local/testSupabase'
+import {startTestSupabase, type TestSupabase} from '@quantedge/supabase/local/testing/testSupabase'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {
   FIELD_MESSAGES,

@@ -1,7 +1,7 @@
 // Starts a throwaway supabase/local, builds the site once from a seeded throwaway lake (then stops the lake:
 // the pages must not need it), and serves the build on a free port for every test.
 // E2E_BASE_URL, E2E_SUPABASE_URL, E2E_MAILBOX_URL and E2E_BUILD_ROOT tell the tests where.
-import {startTestSupabase} from '@quantedge/supabase/local/testSupabase'
+import {startTestSupabase} from '@quantedge/supabase/local/testing/testSupabase'
 import {startSiteServer} from '@quantedge/site-server/server'
 import {buildSiteFrom, startSeededLake} from '@quantedge/test-support/throwawaySite'
 import {assertHeadlessShell} from '@quantedge/test-support/chromium'

@@ -1,11 +1,11 @@
 // The seeded content the browser tests expect to see, read from the seed itself rather than copied.
-import {automationServices, toolkitModules} from '@quantedge/content/seed/content/catalogue'
-import {homePage} from '@quantedge/content/seed/content/homePage'
-import {indicators} from '@quantedge/content/seed/content/indicators'
-import {legalPages} from '@quantedge/content/seed/content/legalPages'
-import {plans} from '@quantedge/content/seed/content/plans'
-import {siteSettings} from '@quantedge/content/seed/content/siteSettings'
-import {sitePages} from '@quantedge/content/seed/content/sitePages'
+import {automationServices, toolkitModules} from '@quantedge/seed/content/catalogue'
+import {homePage} from '@quantedge/seed/content/homePage'
+import {indicators} from '@quantedge/seed/content/indicators'
+import {legalPages} from '@quantedge/seed/content/legalPages'
+import {plans} from '@quantedge/seed/content/plans'
+import {siteSettings} from '@quantedge/seed/content/siteSettings'
+import {sitePages} from '@quantedge/seed/content/sitePages'
 
 export const seed = {
   automationServices,

@@ -86,10 +86,9 @@ export function studioStack(): EditorialStack {
 /** An address in the Studio. */
 export const studioUrl = (path: string) => `${studioStack().studio?.url ?? ''}${path}`
 
-/** A field of the open document's form, by its title. */
-/** A field of the open document's form, or of a part of it (a section's dialog), by its label. */
-export const field = (scope: Page | Locator, label: string) =>
-  scope.getByLabel(label, {exact: true})
+/** A field of the open document's form (or of a dialog of it, such as an array item's), by its title. */
+export const field = (within: Page | Locator, label: string) =>
+  within.getByLabel(label, {exact: true})
 
 /**
  * Types a value into a field of the open document's form, as an editor would: typed again until the field shows it.
@@ -98,8 +97,8 @@ export const field = (scope: Page | Locator, label: string) =>
  * Studio can render the input again between the two, and "-1" lands beside the old value, "500-1", which a number
  * input reads as empty.
  */
-export async function typeIntoField(scope: Page | Locator, label: string, value: string) {
-  const input = field(scope, label)
+export async function typeIntoField(within: Page | Locator, label: string, value: string) {
+  const input = field(within, label)
   await expect(async () => {
     if ((await input.inputValue({timeout: 2000})) !== value)
       await input.fill(value, {timeout: 2000})

@@ -1,8 +1,8 @@
 // What browser tests need of the test stand-in: its mailbox, and reading rows back as the lead owner.
 import {createClient} from '@supabase/supabase-js'
-import {fetchFrom} from '@quantedge/supabase/local/boundFetch'
+import {fetchFrom} from '@quantedge/supabase/local/testing/boundFetch'
 import {DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY} from '@quantedge/supabase/local/keys'
-import {latestLink} from '@quantedge/supabase/local/testSupabase'
+import {latestLink} from '@quantedge/supabase/local/testing/testSupabase'
 
 const required = (name: string) => {
   const value = process.env[name]
