@@ -4,16 +4,10 @@
 // once as it starts, so a wrong setting stops it there instead of failing its first page or publish.
 import {isHttpError} from '@sanity/client'
 import {contentClient} from './client.ts'
-import type {ContentEnv} from './env.ts'
+import {lakeAddressSetting, type ContentEnv} from './env.ts'
 
 /** How long a lake may take to answer the check (Sanity's API answers a count in well under a second). */
 const ANSWER_WITHIN_MS = 15_000
-
-/** The lake's address, naming the setting it comes from. */
-const addressOf = (env: ContentEnv) =>
-  env.apiHost
-    ? `SANITY_API_HOST "${env.apiHost}"`
-    : `SANITY_PROJECT_ID "${env.projectId}" (Sanity's API, https://${env.projectId}.api.sanity.io)`
 
 /** Why a request did not reach the lake: the system's code (ECONNREFUSED, ENOTFOUND, …), or the deepest reason. */
 function unreachable(error: unknown) {
@@ -33,10 +27,10 @@ function unreachable(error: unknown) {
 function refusal(env: ContentEnv, access: 'published' | 'drafts', status: number, message: string) {
   const answer = `${status}: ${message.split('\n')[0]}`
   if ((status === 401 || status === 403) && access === 'drafts')
-    return `SANITY_API_READ_TOKEN: the Content Lake at ${addressOf(env)} refuses it (${answer})`
+    return `SANITY_API_READ_TOKEN: the Content Lake at ${lakeAddressSetting(env)} refuses it (${answer})`
   if (status === 404)
-    return `SANITY_PROJECT_ID "${env.projectId}" and SANITY_DATASET "${env.dataset}": the Content Lake at ${addressOf(env)} has no such project or dataset (${answer})`
-  return `the Content Lake at ${addressOf(env)} refused a read (${answer})`
+    return `SANITY_PROJECT_ID "${env.projectId}" and SANITY_DATASET "${env.dataset}": the Content Lake at ${lakeAddressSetting(env)} has no such project or dataset (${answer})`
+  return `the Content Lake at ${lakeAddressSetting(env)} refused a read (${answer})`
 }
 
 /**
@@ -57,6 +51,8 @@ export async function checkContentLake(env: ContentEnv, access: 'published' | 'd
     )
   } catch (error) {
     if (isHttpError(error)) throw new Error(refusal(env, access, error.statusCode, error.message))
-    throw new Error(`${addressOf(env)}: no Content Lake answers there (${unreachable(error)})`)
+    throw new Error(
+      `${lakeAddressSetting(env)}: no Content Lake answers there (${unreachable(error)})`,
+    )
   }
 }
