@@ -8,8 +8,11 @@
 #   docker run --env-file production.env -p 3000:3000 -p 3001:3001 -p 3002:3002 quantedge-site
 
 # 1. The release, made once from the repository with its development install: the build tools stay in this stage.
+# npm as the repository's CI has it (11.19.1), which honours package.json's allowScripts: no native build of a
+# bench tool's dependency (libpq), which this slim image could not compile.
 FROM node:24-slim AS release
 WORKDIR /repository
+RUN npm install --global npm@11.19.1
 COPY . .
 RUN npm ci --no-audit --no-fund
 RUN npm run release -- /release
