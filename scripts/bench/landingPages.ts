@@ -22,6 +22,7 @@ import {copyRepository} from '@quantedge/test-support/repositoryCopy'
 import {benchLandingPage, benchLandingSlug, SHARED_INDICATOR} from './landingPageDocuments.ts'
 import {auditPage, type PageAudit} from './lighthouse.ts'
 import {percentile} from './percentile.ts'
+import {stepSamples, stepsTable, type StepSamples} from './publishSteps.ts'
 import {BARE_PAGE, medianAudit} from './site.ts'
 
 export const LANDING_PAGES = 200
@@ -40,6 +41,9 @@ export type LandingBench = {
   priceOnAllMs: number[]
   /** The paths each price round re-rendered, as the hook reported. */
   priceRenderedPaths: number[]
+  /** Where the time went: a landing page's publish (until the origin served it), a price (until the edge did). */
+  publishSteps: StepSamples
+  priceSteps: StepSamples
   lighthouse: {landing: PageAudit; bare: PageAudit}
   firstStart: {siteAnswersMs: number; landingAnswersMs: number}
 }
@@ -73,9 +77,20 @@ async function untilAll(base: string, paths: string[], text: string, from: numbe
   return Math.round(performance.now() - from)
 }
 
+/** The hook's latest rebuild, which must have been a render that succeeded. */
+async function lastRender(stack: EditorialStack) {
+  const outcome = (await stack.hookStatus()).rebuilds.at(-1)
+  if (!outcome?.ok || outcome.kind !== 'render')
+    throw new Error(
+      `The publish hook's last rebuild was not a render that succeeded: ${JSON.stringify(outcome)}`,
+    )
+  return outcome
+}
+
 async function publishes(stack: EditorialStack) {
   const edgeMs: number[] = []
   const originMs: number[] = []
+  const steps = stepSamples()
   for (let run = 0; run < PUBLISHES; run += 1) {
     const index = (run * 37) % LANDING_PAGES
     const id = `landing-bench-${index}`
@@ -83,6 +98,7 @@ async function publishes(stack: EditorialStack) {
     await editDraft(stack.editor, id, {'sections[_key=="hero"].heading': heading})
     await publishDraft(stack.editor, id)
     const answered = performance.now()
+    const answeredAt = Date.now()
     const path = `/${benchLandingSlug(index)}`
     const [edge, origin] = await Promise.all([
       until(`${stack.edge!.url}${path}`, heading, answered),
@@ -90,24 +106,28 @@ async function publishes(stack: EditorialStack) {
     ])
     edgeMs.push(edge)
     originMs.push(origin)
+    steps.add(answeredAt, answeredAt + origin, await lastRender(stack))
   }
-  return {edgeMs, originMs}
+  return {edgeMs, originMs, publishSteps: steps.result()}
 }
 
 async function prices(stack: EditorialStack) {
   const paths = Array.from({length: LANDING_PAGES}, (_, index) => `/${benchLandingSlug(index)}`)
   const priceOnAllMs: number[] = []
   const priceRenderedPaths: number[] = []
+  const steps = stepSamples()
   for (let round = 0; round < PRICE_ROUNDS; round += 1) {
     const price = 700 + round
     await editDraft(stack.editor, SHARED_INDICATOR, {price})
     await publishDraft(stack.editor, SHARED_INDICATOR)
-    priceOnAllMs.push(
-      await untilAll(stack.edge!.url, paths, formatRupees(price), performance.now()),
-    )
-    priceRenderedPaths.push((await stack.hookStatus()).rebuilds.at(-1)?.paths?.length ?? 0)
+    const answeredAt = Date.now()
+    const onAll = await untilAll(stack.edge!.url, paths, formatRupees(price), performance.now())
+    priceOnAllMs.push(onAll)
+    const outcome = await lastRender(stack)
+    priceRenderedPaths.push(outcome.paths?.length ?? 0)
+    steps.add(answeredAt, answeredAt + onAll, outcome)
   }
-  return {priceOnAllMs, priceRenderedPaths}
+  return {priceOnAllMs, priceRenderedPaths, priceSteps: steps.result()}
 }
 
 /** Lighthouse on the first landing page and on the bare page, both served by the live site's server. */
@@ -235,6 +255,14 @@ export function landingTable(bench: LandingBench): string {
     ),
     '',
     `Paths each price re-rendered: ${bench.priceRenderedPaths.join(', ')}.`,
+    '',
+    'Where the time goes: one landing page, until the origin serves it',
+    '',
+    stepsTable(bench.publishSteps),
+    '',
+    `Where the time goes: a price on all ${LANDING_PAGES} pages, until the edge serves the last`,
+    '',
+    stepsTable(bench.priceSteps),
     '',
     '| Lighthouse, mobile | perf | LCP ms | CLS | TBT ms | CPU index |',
     '|---|---|---|---|---|---|',

@@ -1,4 +1,4 @@
-import {mkdtempSync, mkdirSync, rmSync} from 'node:fs'
+import {mkdtempSync, mkdirSync, readdirSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest'
@@ -61,6 +61,20 @@ describe('Publisher', () => {
     ])
     expect(switched).toHaveLength(1)
     expect(publisher.status().rebuilds).toMatchObject([{ok: true, kind: 'render'}])
+  })
+
+  it('keeps the live release and the one before it, and removes the older ones behind the switch', async () => {
+    const {publisher, releasesDir, renders} = parts
+    for (const price of [1, 2, 3, 4]) {
+      publisher.request(`price ${price}`, ['id:indicator-straddle'])
+      await vi.advanceTimersByTimeAsync(500)
+    }
+    await publisher.close()
+    expect(renders).toHaveLength(4)
+    const left = readdirSync(releasesDir).sort()
+    expect(left).toHaveLength(2)
+    expect(left[1]).toBe(publisher.status().live)
+    expect(left.every((release) => /^0000[34]-/.test(release))).toBe(true)
   })
 
   it('says where a render’s time went: the wait for the debounce, the render’s steps, the switch', async () => {

@@ -10,6 +10,7 @@
 // MAX_WITHHELD times in a row, so a steady stream of publishes cannot keep the site from updating. A failed
 // build leaves the previous release live and says why.
 import {mkdirSync, mkdtempSync, readdirSync, rmSync} from 'node:fs'
+import {rm} from 'node:fs/promises'
 import {basename, join} from 'node:path'
 import type {StepTime} from '@quantedge/web/prerender/stepTimes'
 
@@ -103,6 +104,8 @@ export class Publisher {
   #withheld = 0
   #builds = 0
   #history: RebuildOutcome[] = []
+  /** Old releases being removed, in the background. */
+  #pruning: Promise<void> = Promise.resolve()
 
   static #nothing() {
     return {reasons: [], tags: new Set<string>(), fullBuild: false}
@@ -157,10 +160,11 @@ export class Publisher {
     }
   }
 
-  close() {
+  async close() {
     clearTimeout(this.#timer)
     this.#timer = undefined
-    return this.#running
+    await this.#running
+    await this.#pruning
   }
 
   async #start(): Promise<void> {
@@ -281,13 +285,27 @@ export class Publisher {
   }
 
   /** Keeps the live release and the one before it (for a request still reading it); removes older ones. */
+  /**
+   * Removes older releases in the background, one removal after another: a release of a few hundred pages is
+   * thousands of files, and removing them at once would hold up the site server, which answers in this process.
+   */
   #pruneReleases(live: string) {
     const releases = readdirSync(this.#options.releasesDir).sort()
     const liveName = live.slice(this.#options.releasesDir.length + 1)
     const keep = new Set([liveName, releases[releases.indexOf(liveName) - 1]])
-    for (const release of releases) {
-      if (!keep.has(release))
-        rmSync(join(this.#options.releasesDir, release), {recursive: true, force: true})
-    }
+    const old = releases.filter((release) => !keep.has(release))
+    const log = this.#options.log ?? console.log
+    this.#pruning = this.#pruning
+      .then(() =>
+        Promise.all(
+          old.map((release) =>
+            rm(join(this.#options.releasesDir, release), {recursive: true, force: true}),
+          ),
+        ),
+      )
+      .then(
+        () => undefined,
+        (error: unknown) => log(`[publish] could not remove an old release: ${String(error)}`),
+      )
   }
 }

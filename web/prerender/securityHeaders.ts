@@ -6,10 +6,10 @@
 // 'none' is X-Frame-Options: DENY for every browser that reads CSP Level 2). Written after a full build and after
 // every re-render, from the pages as they are then, so a re-rendered page's hashes are always its own. A file of a
 // release may be a hard link to the live release's: it is replaced, never written through. What a page's HTML
-// says (its hashes and hosts) is kept by its contents from one call to the next: a re-render changes a page or
-// two, and the render process, which stays up, parses only those.
+// says (its hashes and hosts) is kept from one call to the next by its file and its contents: a re-render changes
+// a page or two of hundreds, and the render process, which stays up, reads and parses only those.
 import {createHash} from 'node:crypto'
-import {readdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs'
+import {readdirSync, readFileSync, renameSync, statSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {assetOrigin, readContentEnv} from '@quantedge/content-access/env'
 import {clientRenderedPaths} from '@quantedge/schemas/pages'
@@ -39,18 +39,38 @@ type PageFacts = {
   hashes: ReturnType<typeof inlineHashes>
 }
 
-/** The facts of the pages of the last call, by the SHA-256 of their HTML. */
-let known = new Map<string, PageFacts>()
+/**
+ * The facts of the pages of the last call, by the file each was read from (device, inode, size and time: a
+ * release's unchanged pages are hard links to the release before's, one file for both) and by the SHA-256 of
+ * their HTML (the same page in another file, as a full build writes it).
+ */
+let known = {byFile: new Map<string, Known>(), byHtml: new Map<string, PageFacts>()}
+type Known = {hash: string; facts: PageFacts}
 
-/** What each page says, parsed only for pages not seen in the last call; the pages of this call are kept. */
-function factsOf(htmls: string[]) {
-  const next = new Map<string, PageFacts>()
-  const facts = htmls.map((html) => {
-    const key = createHash('sha256').update(html).digest('base64')
-    const fact = known.get(key) ??
-      next.get(key) ?? {origins: resourceOrigins(html), hashes: inlineHashes(html)}
-    next.set(key, fact)
-    return fact
+const fileKey = (file: string) => {
+  const {dev, ino, size, mtimeMs} = statSync(file)
+  return `${dev}:${ino}:${size}:${mtimeMs}`
+}
+
+/**
+ * What each page says, parsed only for pages not seen in the last call, and read only when its file is not one
+ * seen then: a publish that changes one page of hundreds reads and parses that one. The pages of this call are kept.
+ */
+function factsOf(files: string[]) {
+  const next = {byFile: new Map<string, Known>(), byHtml: new Map<string, PageFacts>()}
+  const facts = files.map((file) => {
+    const key = fileKey(file)
+    let page = known.byFile.get(key) ?? next.byFile.get(key)
+    if (!page) {
+      const html = readFileSync(file, 'utf8')
+      const hash = createHash('sha256').update(html).digest('base64')
+      const facts = known.byHtml.get(hash) ??
+        next.byHtml.get(hash) ?? {origins: resourceOrigins(html), hashes: inlineHashes(html)}
+      page = {hash, facts}
+    }
+    next.byFile.set(key, page)
+    next.byHtml.set(page.hash, page.facts)
+    return page.facts
   })
   known = next
   return facts
@@ -62,7 +82,7 @@ export function siteHeaderRules(
   env: NodeJS.ProcessEnv = process.env,
 ): HeaderRule[] {
   const files = htmlFiles(clientDir)
-  const facts = factsOf(files.map((file) => readFileSync(join(clientDir, file), 'utf8')))
+  const facts = factsOf(files.map((file) => join(clientDir, file)))
   const origins = facts.map((fact) => fact.origins)
   // Uploaded images and videos also arrive in a page's data (a poster's full image after the inlined one).
   const assets = assetOrigin(readContentEnv(env))

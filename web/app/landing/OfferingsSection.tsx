@@ -23,6 +23,7 @@ export function OfferingsSection({
             key={offering.indicator._id}
             indicator={offering.indicator}
             poster={offering.poster}
+            eager={offering.eager}
             buyLabel={actions.buyLabel}
             headingLevel="h3"
           />

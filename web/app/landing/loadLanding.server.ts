@@ -25,7 +25,7 @@ import {
 } from '@quantedge/content-access/queries'
 import {clean} from '../content/clean.ts'
 import {contentFor} from '../content/load.server.ts'
-import {posterImage, type PosterImage} from '../content/posterImage.server.ts'
+import {firstPosterImage, posterImage, type PosterImage} from '../content/posterImage.server.ts'
 
 declare module 'react-router' {
   interface AppLoadContext {
@@ -43,7 +43,7 @@ type Asset = Extract<LANDING_ASSETS_QUERY_RESULT[number], {url: string}>
 
 /** A card of an offerings section, as the catalogue's own pages show that kind of document. */
 export type OfferingCard =
-  | {kind: 'indicator'; indicator: Indicator; poster: PosterImage | null}
+  | {kind: 'indicator'; indicator: Indicator; poster: PosterImage | null; eager: boolean}
   | {
       kind: 'toolkitModule' | 'automationService'
       item: {_id: string; name: string; description: string}
@@ -148,17 +148,22 @@ function indicatorOf(
   }
 }
 
+/**
+ * A card for a catalogue document. The page's first poster, when offerings open the page, is its largest paint:
+ * inlined and loaded with the page, as the indicators page's first (firstPosterImage); any other loads once the page
+ * has.
+ */
 async function cardOf(
   offering: Offering,
   assets: Map<string, Asset>,
+  {first}: {first: boolean},
 ): Promise<OfferingCard | undefined> {
   if (offering._type === 'indicator' && 'name' in offering) {
     const indicator = indicatorOf(offering, assets)
-    return {
-      kind: 'indicator',
-      indicator,
-      poster: await posterImage(indicator.video, {first: false}),
-    }
+    const poster = first
+      ? await firstPosterImage(indicator.video)
+      : await posterImage(indicator.video, {first: false})
+    return {kind: 'indicator', indicator, poster, eager: first}
   }
   if (
     (offering._type === 'toolkitModule' || offering._type === 'automationService') &&
@@ -239,7 +244,8 @@ export async function loadLandingPage(
     const cards: OfferingCard[] = []
     for (const ref of section.items.filter(isText).map(clean)) {
       const offering = offerings.get(ref)
-      const card = offering && (await cardOf(offering, assets))
+      const opensPage = sections.length === 0 && !cards.some(({kind}) => kind === 'indicator')
+      const card = offering && (await cardOf(offering, assets, {first: opensPage}))
       if (card) cards.push(card)
       else
         note(
