@@ -12,10 +12,14 @@ import {repositoryRoot} from '@quantedge/server-kit/repositoryRoot'
 /** The folder of a release that holds its servers' code. */
 export const SERVERS_DIR = 'servers'
 
-/** The release's entries: its start, and the render process the publish hook forks (beside its own module). */
+/**
+ * The release's entries: its start, the render process the publish hook forks and that process's helper thread
+ * (each found beside the module that starts it).
+ */
 const ENTRIES = {
   start: join(repositoryRoot, 'servers/host/start.ts'),
   renderWorker: join(repositoryRoot, 'web/prerender/renderWorker.ts'),
+  renderHelperThread: join(repositoryRoot, 'web/prerender/renderHelperThread.ts'),
 }
 
 /** Each npm package a bundle imports, with the files that import it. */
@@ -47,6 +51,8 @@ function leaveOutPackages(imports: BareImports) {
 const PLACED: Record<string, string> = {
   'web/prerender/webDir.ts': 'web/: the release root, one folder up, as from prerender/',
   'web/prerender/incrementalRenderer.ts': 'the render process: renderWorker.mjs beside it',
+  'web/prerender/renderHelper.ts':
+    "the render process's helper thread: renderHelperThread.mjs beside it",
   'web/prerender/precompress.ts':
     "the build's own cache of compressed assets, which a release never uses",
   'packages/server-kit/repositoryRoot.ts': 'the release root (rewritten below)',

@@ -13,6 +13,7 @@ import {pathToFileURL} from 'node:url'
 import {promisify} from 'node:util'
 import {encodeSignatureHeader} from '@sanity/webhook'
 import {editDraft, previewLink, publishDraft} from '@quantedge/content/editor'
+import {exampleLandingPage} from '@quantedge/seed/content/landingPages'
 import {
   TEST_LAKE_TOKEN,
   testLakeClient,
@@ -35,6 +36,16 @@ const installDir = join(work, 'install')
 const moduleLog = join(work, 'modules.log')
 const SECRET = 'release-test-webhook-secret'
 const LANDING_PAGE = '/example-festival-offer'
+/**
+ * More campaign pages than the seed's one: with them a full render has enough outputs to share them with the
+ * render process's helper thread (web/prerender/incremental.ts), so the release's copy of that thread runs too.
+ */
+const CAMPAIGNS = Array.from({length: 10}, (_, index) => ({
+  ...exampleLandingPage,
+  _id: `landingPage-release-test-${index}`,
+  title: `Release test campaign ${index}`,
+  slug: {_type: 'slug' as const, current: `release-test-campaign-${index}`},
+}))
 
 let lake: TestLake
 let releaseOutput: string
@@ -98,7 +109,7 @@ function outcomeOf(command: string, args: string[], env: NodeJS.ProcessEnv) {
 
 beforeAll(async () => {
   expect(work.startsWith(repositoryRoot)).toBe(false)
-  lake = await startSeededLake()
+  lake = await startSeededLake([], {}, CAMPAIGNS)
   ports.site = await freePort()
   ports.hook = await freePort()
   ports.preview = await freePort()
@@ -290,7 +301,8 @@ describe('npm start in the installed release', () => {
   })
 
   it('answers every page, the landing page and the sitemap, and a 404 for an unknown address', async () => {
-    for (const path of [...sitemapPaths, LANDING_PAGE]) {
+    const campaigns = CAMPAIGNS.map(({slug}) => `/${slug.current}`)
+    for (const path of [...sitemapPaths, LANDING_PAGE, ...campaigns]) {
       const response = await site(path)
       expect(response.status, path).toBe(200)
       expect(response.headers.get('content-type'), path).toMatch(/^text\/html/)
@@ -367,6 +379,9 @@ describe('npm start in the installed release', () => {
         join(installDir, 'servers', 'start.mjs'),
         join(installDir, 'servers', 'renderWorker.mjs'),
       ]),
+    )
+    expect(lines).toContainEqual(
+      expect.stringMatching(/ module file:.*\/servers\/renderHelperThread\.mjs$/),
     )
     const files = lines
       .filter((line) => line.includes(' module '))
