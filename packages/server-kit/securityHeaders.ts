@@ -7,8 +7,11 @@ import {parse} from 'parse5'
 import type {DefaultTreeAdapterMap} from 'parse5'
 import {CSP_REPORT_PATH} from './cspReports.ts'
 
-type Node = DefaultTreeAdapterMap['node']
+export type Node = DefaultTreeAdapterMap['node']
 export type Element = DefaultTreeAdapterMap['element']
+
+/** A page parsed once, for the several things read of it (its hashes, the hosts it names). */
+export const parsedPage = (html: string): Node => parse(html)
 
 /** The name of the reporting endpoint a policy's `report-to` names (`Reporting-Endpoints: csp="…"`). */
 export const REPORT_GROUP = 'csp'
@@ -48,7 +51,7 @@ const sha256 = (text: string) =>
   `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`
 
 /** The page's inline scripts, `<style>` elements and `style` attributes, as CSP hash sources. */
-export function inlineHashes(html: string) {
+export function inlineHashes(html: string | Node) {
   const scripts = new Set<string>()
   const styles = new Set<string>()
   let styleAttributes = false

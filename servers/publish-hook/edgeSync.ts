@@ -89,7 +89,7 @@ export class EdgeSync {
 
   /** Purges what `release` changed, once no other origin serves the old pages; resolves when decided and done. */
   async switched({kind, buildDir, previousBuildDir, paths}: SwitchedRelease) {
-    if (kind === 'full build' || !paths) return this.#purge([SITE_TAG])
+    if (kind !== 'render' || !paths) return this.#purge([SITE_TAG])
     // Read now: the release before this one is removed at the next switch.
     const changes = changedOutputs(previousBuildDir, buildDir, paths)
     if (changes.length === 0) return

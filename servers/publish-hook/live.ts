@@ -1,13 +1,15 @@
 // The public site with publish-to-live: the static server, a publisher that re-renders or rebuilds into release
 // folders and swaps them in, and its triggers: the webhook receiver, and the Live Content API follower when
-// PUBLISH_HOOK_FOLLOW_LIVE is on. Used by `npm start` and `npm run publish-hook`. The hook is ready (GET /readyz)
-// once its render process has warmed up and its Content Lake answers; its numbers are publishMetrics.ts's.
-import {dirname} from 'node:path'
-import {prerenderSite} from '@quantedge/web/prerender'
+// PUBLISH_HOOK_FOLLOW_LIVE is on. Used by `npm start` (a site it prerendered) and the deployed hook (main.ts: a
+// site build whose every output it renders first, with no build tool). The hook is ready (GET /readyz) once its
+// render process has warmed up and its Content Lake answers; its numbers are publishMetrics.ts's.
+import {mkdirSync, mkdtempSync} from 'node:fs'
+import {dirname, join} from 'node:path'
 import {
   canRenderFrom,
   RenderProcessStopped,
   startIncrementalRenderer,
+  type IncrementalRenderer,
 } from '@quantedge/web/prerender/incrementalRenderer'
 import {contentClient} from '@quantedge/content-access/client'
 import {readContentEnv} from '@quantedge/content-access/env'
@@ -15,7 +17,7 @@ import {TRANSACTION_DOCUMENTS_QUERY} from '@quantedge/content-access/queries'
 import {PurgeQueue, PurgeQueueClosed} from '@quantedge/edge/purgeQueue'
 import type {Purge} from '@quantedge/edge/purges'
 import type {EdgeVendor} from '@quantedge/edge/vendors'
-import type {Log} from '@quantedge/server-kit/log'
+import type {Lines, Log} from '@quantedge/server-kit/log'
 import {serverOperations, type Check} from '@quantedge/server-kit/observe'
 import {startSiteServer} from '@quantedge/site-server/server'
 import {EdgeSync} from './edgeSync.ts'
@@ -33,9 +35,21 @@ const LAKE_PING_MS = 2000
 const stoppedOnPurpose = (error: unknown) =>
   error instanceof RenderProcessStopped && (error.signal === 'SIGINT' || error.signal === 'SIGTERM')
 
+/** Where the live site starts from, and so what a full rebuild is. */
+export type LiveSiteSource =
+  /**
+   * A full build's client folder (`<buildDir>/client`), served first as it is; a full rebuild builds the site
+   * (`build`: prerender.ts, which compiles again when the sources changed). `npm start` and the tests.
+   */
+  | {prerendered: string; build: (buildDir: string) => Promise<unknown>}
+  /**
+   * A site build (client assets and server bundle: a release's): every output rendered from the lake into the
+   * first release before anything is served, and again for each full rebuild, by the render process. Deployed.
+   */
+  | {siteBuild: string}
+
 type LiveSiteOptions = {
-  /** The client folder of a full build (`<buildDir>/client`), served first. */
-  siteDir: string
+  site: LiveSiteSource
   sitePort: number
   siteHost?: string
   /** Content settings for the rebuilds and the follower (tests point them at their own lake). */
@@ -47,8 +61,31 @@ type LiveSiteOptions = {
   log?: Log
 }
 
+/**
+ * Every output of the site build in `siteBuildDir` rendered from the lake into the first release, before anything is
+ * served; a full rebuild renders them all again so.
+ */
+async function renderedFrom(
+  siteBuildDir: string,
+  renderer: IncrementalRenderer,
+  releasesDir: string,
+  log: Lines,
+) {
+  const build = (buildDir: string) => renderer.renderAll({siteBuildDir, buildDir})
+  mkdirSync(releasesDir, {recursive: true})
+  const first = mkdtempSync(join(releasesDir, '00000-'))
+  log.info(
+    `[publish] rendering every output of ${siteBuildDir} from the lake: content goes live by publishing, code by a new release`,
+  )
+  await build(first).catch((error: unknown) => {
+    renderer.close()
+    throw error
+  })
+  return {siteDir: join(first, 'client'), build, fullRebuild: 'full render' as const}
+}
+
 export async function startLiveSite({
-  siteDir,
+  site: source,
   sitePort,
   siteHost = '127.0.0.1',
   env = {},
@@ -58,6 +95,11 @@ export async function startLiveSite({
 }: LiveSiteOptions) {
   const operations = serverOperations('publish-hook', hookLog)
   const {log} = operations
+  const renderer = startIncrementalRenderer(env)
+  const {siteDir, build, fullRebuild} =
+    'prerendered' in source
+      ? {siteDir: source.prerendered, build: source.build, fullRebuild: 'full build' as const}
+      : await renderedFrom(source.siteBuild, renderer, hookEnv.releasesDir, log)
   const site = await startSiteServer(siteDir, sitePort, siteHost, {edge: edge?.vendor})
   // The queue is made below, and asked only at a scrape.
   const metrics = publishMetrics(operations.metrics, () => purges?.status().waiting.length ?? 0)
@@ -75,14 +117,16 @@ export async function startLiveSite({
     )
   }
   const liveBuildDir = dirname(siteDir)
-  const renderer = startIncrementalRenderer(env)
-  const renders = canRenderFrom(liveBuildDir)
+  // A site rendered from a site build warmed the render process up as it rendered every output.
+  const renders = fullRebuild === 'full build' && canRenderFrom(liveBuildDir)
   let warmedUp: Check = renders
     ? {ok: false, detail: 'the render process is warming up'}
-    : {
-        ok: true,
-        detail: 'nothing to warm up: the live release takes a full build at the next publish',
-      }
+    : fullRebuild === 'full render'
+      ? {ok: true, detail: 'the render process is warm: it rendered every output at start'}
+      : {
+          ok: true,
+          detail: 'nothing to warm up: the live release takes a full build at the next publish',
+        }
   const prepared = renders
     ? renderer.prepare(liveBuildDir).then(
         () => {
@@ -100,7 +144,8 @@ export async function startLiveSite({
   const publisher = new Publisher({
     releasesDir: hookEnv.releasesDir,
     liveBuildDir,
-    build: (buildDir) => prerenderSite({buildDir, env}),
+    build,
+    fullRebuild,
     canRenderFrom,
     render: renderer.render,
     swap: site.setRoot,
@@ -127,6 +172,7 @@ export async function startLiveSite({
     operations,
     ready: async () => ({warmedUp, lake: await lake()}),
     port: hookEnv.port,
+    host: hookEnv.host,
     secret: hookEnv.secret,
     publisher,
     transactions: new TransactionChanges({

@@ -1,10 +1,10 @@
 // The publish hook's numbers, beside every server's (server-kit's observe.ts): publishes by kind (render, full
-// build) and outcome (live, failed) with how long each took from its start to its switch or failure, and the edge's
+// build on this machine, full render deployed) and outcome (live, failed) with how long each took from its start to its switch or failure, and the edge's
 // purges that failed (each attempt; the queue retries them) and the tags still waiting to be purged.
 import {Counter, Gauge, Histogram, type Registry} from 'prom-client'
 import type {RebuildKind, RebuildOutcome} from './publisher.ts'
 
-const KINDS: RebuildKind[] = ['render', 'full build']
+const KINDS: RebuildKind[] = ['render', 'full build', 'full render']
 const OUTCOMES = ['live', 'failed'] as const
 
 /** Seconds: a render takes a fraction of one, a full build about a minute. */
@@ -14,7 +14,7 @@ const PUBLISH_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300]
 export function publishMetrics(registry: Registry, waitingPurges: () => number) {
   const publishes = new Counter({
     name: 'quantedge_publishes_total',
-    help: 'Renders and full builds the hook ran, by kind and outcome (live: switched in; failed: the previous release stays)',
+    help: 'Renders, full builds and full renders the hook ran, by kind and outcome (live: switched in; failed: the previous release stays)',
     labelNames: ['kind', 'outcome'] as const,
     registers: [registry],
   })

@@ -10,6 +10,7 @@ import {
   startSeededLake,
   temporaryWebFolder,
 } from '@quantedge/test-support/throwawaySite'
+import {prerenderSite} from '@quantedge/web/prerender'
 import {startLiveSite} from './live.ts'
 
 let build: Awaited<ReturnType<typeof buildSiteFrom>>
@@ -24,7 +25,11 @@ beforeAll(async () => {
   // The hook's lake: an address where nothing answers yet.
   lakePort = await freePort()
   live = await startLiveSite({
-    siteDir: build.root,
+    // A full build's output, as npm start serves it: its render process warms up after the start.
+    site: {
+      prerendered: build.root,
+      build: (buildDir) => prerenderSite({buildDir, env: siteBuildEnv(seeded)}),
+    },
     sitePort: 0,
     env: {...siteBuildEnv(seeded), SANITY_API_HOST: `http://127.0.0.1:${lakePort}`},
     hookEnv: {

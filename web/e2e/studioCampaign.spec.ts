@@ -63,8 +63,13 @@ async function closeSection(page: Page) {
   await expect(page.getByRole('dialog')).toHaveCount(0)
 }
 
-/** Publishes the open document, pressing again if the Studio was still validating (as studio.spec.ts does). */
+/**
+ * Publishes the open document once the Studio has validated it (its references and its address are asked of the
+ * lake: seconds on a busy machine; a CI run with the machine loaded four times over took over 30 s), pressing again
+ * if the first press came while it was still validating (as studio.spec.ts does).
+ */
 async function publish(page: Page) {
+  await expect(publishButton(page)).toBeEnabled({timeout: 90_000})
   await expect(async () => {
     await publishButton(page).click({timeout: 5000})
     await expect.poll(() => stored(false), {timeout: 5000}).not.toBeNull()
@@ -74,7 +79,7 @@ async function publish(page: Page) {
 test('compose a landing page from sections, preview its draft, publish it: it answers at its address through the edge', async ({
   page,
 }) => {
-  test.setTimeout(180_000)
+  test.setTimeout(240_000)
   expect((await throughEdge(ADDRESS)).status).toBe(404)
   await openInStudio(page, '/structure/landingPage')
   await page.getByTestId('action-intent-button').click()
@@ -207,6 +212,7 @@ test('edit and reorder its sections, then delete it: the edge shows each, then a
   await expect
     .poll(async () => (await stored(true))?.sections?.map(({_type}) => _type), {timeout: 15_000})
     .toEqual(['hero', 'textSection', 'offerings', 'estimateForm'])
+  await expect(publishButton(page)).toBeEnabled({timeout: 90_000})
   await publishButton(page).click()
   await expect
     .poll(async () => (await throughEdge(ADDRESS)).body, {timeout: 30_000})

@@ -15,6 +15,7 @@ import {
   inlineHashes,
   isElement,
   REPORT_GROUP,
+  type Node,
 } from '@quantedge/server-kit/securityHeaders'
 
 export type PolicySources = {
@@ -44,7 +45,7 @@ const URL_ATTRIBUTES: Record<string, string[]> = {
 }
 
 /** The other origins a page's images and videos come from (data: and same-origin URLs need none). */
-export function resourceOrigins(html: string, pageUrl = 'https://site.invalid/') {
+export function resourceOrigins(html: string | Node, pageUrl = 'https://site.invalid/') {
   const images = new Set<string>()
   const media = new Set<string>()
   const own = new URL(pageUrl).origin

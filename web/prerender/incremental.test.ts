@@ -329,6 +329,25 @@ describe('landing pages and redirects: an incremental release equals a full buil
     warn.mockRestore()
   }, 60_000)
 
+  it('thirty landing pages at once are rendered by both threads, as a full render does', async () => {
+    const ids = Array.from({length: 30}, (_, index) => `lp-many-${index}`)
+    const {paths} = await publishAndCompare((client) =>
+      ids
+        .reduce(
+          (transaction, id, index) =>
+            transaction.create(landingPage(id, `many-${index}`, ['indicator-spread'])),
+          client.transaction(),
+        )
+        .commit(),
+    )
+    expect(paths.filter((path) => path.startsWith('/many-'))).toHaveLength(30)
+    expect(readReads(live)['/many-29']).toMatchObject({landingPage: 'lp-many-29'})
+    await publishAndCompare((client) =>
+      ids.reduce((transaction, id) => transaction.delete(id), client.transaction()).commit(),
+    )
+    expect(served('/many-0')).toBe(false)
+  }, 120_000)
+
   it('a deleted landing page is removed from the release and the sitemap', async () => {
     const {paths} = await publishAndCompare((client) =>
       client.transaction().delete('lp-spread').delete('lp-clash').commit(),

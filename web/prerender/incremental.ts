@@ -5,14 +5,14 @@
 // headers (securityHeaders.ts) are written again from the pages as they now are.
 import {linkSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {dirname, join, relative} from 'node:path'
-import {deferHydrationOfFile} from './deferHydration.ts'
 import {SERVER_BUNDLE_DIR} from './keepServerBundle.ts'
-import {precompressFile, reusePrecompressed} from './precompress.ts'
 import {writeSecurityHeaders} from './securityHeaders.ts'
 import {READS_FILE} from './recordReads.ts'
 import {landingChanges, landingPageIndex} from './landingPages.ts'
 import {REDIRECTS_OUTPUT} from './redirects.ts'
-import {loadServerBundle, renderOutputs, type OutputReads} from './renderOutputs.ts'
+import {renderAndFinish} from './finishPages.ts'
+import {renderInHelper} from './renderHelper.ts'
+import {loadServerBundle, type OutputReads} from './renderOutputs.ts'
 import {stepTimes, type StepTime} from './stepTimes.ts'
 
 /** Hard links of every file under `from` at the same places under `to`. */
@@ -69,6 +69,16 @@ export async function renderIncrementally({
 /** Outputs every release holds that one made before them lacks (the redirects, first rendered on an upgrade). */
 const missingOutputs = (reads: OutputReads) => (reads[REDIRECTS_OUTPUT] ? [] : [REDIRECTS_OUTPUT])
 
+/** Removes the files `paths` wrote by `reads`, and their compressed forms, from `clientDir`. */
+export function removeOutputFiles(clientDir: string, reads: OutputReads, paths: readonly string[]) {
+  for (const file of paths.flatMap((path) => reads[path]?.files ?? [])) {
+    for (const variant of ['', '.br', '.gz']) rmSync(join(clientDir, file + variant), {force: true})
+  }
+}
+
+/** How many outputs a render must have before it shares them with the helper thread. */
+const SHARE_FROM = 24
+
 /**
  * Renders `paths` of the release in `buildDir` again from its server bundle, in place of their outputs in
  * `reads` (which are unlinked first), removes the outputs of `removed`, then runs a full build's post-steps on
@@ -93,41 +103,34 @@ export async function renderAgain(
   lap: (step: string) => void = () => undefined,
 ) {
   const clientDir = join(buildDir, 'client')
-  for (const file of [...paths, ...removed].flatMap((path) => reads[path]?.files ?? [])) {
-    for (const variant of ['', '.br', '.gz']) rmSync(join(clientDir, file + variant), {force: true})
-  }
-  const bundle = await loadServerBundle(join(buildDir, SERVER_BUNDLE_DIR))
+  removeOutputFiles(clientDir, reads, [...paths, ...removed])
+  const serverBundleDir = join(buildDir, SERVER_BUNDLE_DIR)
+  const bundle = await loadServerBundle(serverBundleDir)
   lap('load the server bundle')
-  // Each page's files are compressed on libuv's pool as soon as they are written (its HTML once its hydration is
-  // deferred), while this thread renders the next page and then writes the headers: compressing a release's four
-  // pages after rendering them all took longer than rendering them.
-  const compressions: Promise<boolean>[] = []
-  const fresh = await renderOutputs(
-    bundle,
-    clientDir,
-    paths,
-    (written, landingPage) => {
-      for (const file of written) {
-        if (file.endsWith('.html')) deferHydrationOfFile(join(clientDir, file))
-        if (reusePrecompressed(join(clientDir, file), join(before, 'client', file))) continue
-        const compressing = precompressFile(join(clientDir, file), {
-          effort: landingPage ? 'quick' : 'full',
-        })
-        // Its failure is taken by the Promise.all below; until then it must not count as unhandled.
-        compressing.catch(() => undefined)
-        compressions.push(compressing)
-      }
+  // Many outputs (a price every campaign page shows) are shared with the helper thread, every other one to it, so
+  // both cores render; a few are rendered here alone (the helper would cost more to hand them than it saves).
+  const shared = paths.length >= SHARE_FROM
+  const mine = shared ? paths.filter((_, index) => index % 2 === 0) : paths
+  const theirs = shared ? paths.filter((_, index) => index % 2 === 1) : []
+  const helped = theirs.length
+    ? renderInHelper({serverBundleDir, buildDir, paths: theirs, landing: [...landing], before})
+    : Promise.resolve<OutputReads>({})
+  // Its failure is taken below, once this thread's outputs are done.
+  helped.catch(() => undefined)
+  const own = await renderAndFinish(bundle, buildDir, mine, landing, before).catch(
+    async (error: unknown) => {
+      await helped.catch(() => undefined)
+      throw error
     },
-    landing,
-  ).catch(async (error: unknown) => {
-    // A page that fails fails the release, once what was being compressed has ended.
-    await Promise.allSettled(compressions)
-    throw error
-  })
+  )
+  const rendered: OutputReads = {...own.reads, ...(await helped)}
+  const fresh: OutputReads = Object.fromEntries(
+    paths.flatMap((path) => (rendered[path] ? [[path, rendered[path]]] : [])),
+  )
   lap('render the pages, defer hydration (precompressing meanwhile)')
   writeSecurityHeaders(clientDir)
   lap('write the security headers (precompressing meanwhile)')
-  await Promise.all(compressions)
+  await own.compressed
   lap('finish precompressing')
   // In the order of the release before, new outputs last; a landing page left out (it failed to render, its files
   // already gone) leaves the record with the removed ones.

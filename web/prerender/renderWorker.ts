@@ -1,9 +1,11 @@
 // The process that renders incremental releases for a publish hook (incrementalRenderer.ts forks it, with web/ as
-// its folder, as renderOutputs needs): it stays up between publishes, so a publish pays for its pages and not for
+// its folder, as renderOutputs needs), and every output of a site build when the hook starts from one or renders
+// everything again (renderAll.ts): it stays up between publishes, so a publish pays for its pages and not for
 // starting Node and loading the server bundle. Preparing renders every output once into a scratch folder, so that
 // what a render keeps (the fitted first poster, compiled code, open connections to the lake) is ready before the
-// first publish, and reads the live release's pages for their headers (what securityHeaders.ts keeps of each page),
-// so the first publish parses only the pages it changes. One job at a time, answered over the IPC channel.
+// first publish (in its helper thread too, renderHelper.ts), and reads the live release's pages for their headers
+// (what securityHeaders.ts keeps of each page), so the first publish parses only the pages it changes. One job at a
+// time, answered over the IPC channel.
 import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
@@ -11,26 +13,48 @@ import {loadServerBundle, releasePaths, renderOutputs} from './renderOutputs.ts'
 import {SERVER_BUNDLE_DIR} from './keepServerBundle.ts'
 import {renderIncrementally} from './incremental.ts'
 import {landingPageIndex} from './landingPages.ts'
+import {renderAll} from './renderAll.ts'
+import {renderInHelper} from './renderHelper.ts'
 import {siteHeaderRules} from './securityHeaders.ts'
 
 async function prepare(liveBuildDir: string) {
-  const bundle = await loadServerBundle(join(liveBuildDir, SERVER_BUNDLE_DIR))
+  const serverBundleDir = join(liveBuildDir, SERVER_BUNDLE_DIR)
+  const bundle = await loadServerBundle(serverBundleDir)
   const scratch = mkdtempSync(join(tmpdir(), 'render-warm-'))
   try {
-    // A warm-up: a page that cannot render now (the lake away) says so when a publish renders it.
+    // A warm-up: a page that cannot render now (the lake away) says so when a publish renders it. The helper
+    // thread warms up on every other output, as a large release shares them with it (incremental.ts).
     const landing = await landingPageIndex(() => undefined).catch(() => new Map<string, string>())
-    await renderOutputs(bundle, scratch, releasePaths(bundle, landing), undefined, landing).catch(
-      () => undefined,
-    )
+    const paths = releasePaths(bundle, landing)
+    await Promise.all([
+      renderOutputs(
+        bundle,
+        join(scratch, 'client'),
+        paths.filter((_, index) => index % 2 === 0),
+        undefined,
+        landing,
+      ),
+      renderInHelper({
+        serverBundleDir,
+        buildDir: scratch,
+        paths: paths.filter((_, index) => index % 2 === 1),
+        landing: [...landing],
+        before: liveBuildDir,
+      }),
+    ]).catch(() => undefined)
   } finally {
     rmSync(scratch, {recursive: true, force: true})
   }
   siteHeaderRules(join(liveBuildDir, 'client'))
 }
 
+/** Every output of the site build in `siteBuildDir` rendered into `buildDir`. */
+export type RenderAllJob = {siteBuildDir: string; buildDir: string}
+
 export type WorkerJob =
   | {kind: 'prepare'; liveBuildDir: string}
   | ({kind: 'render'} & Parameters<typeof renderIncrementally>[0])
+  | ({kind: 'render all'} & RenderAllJob)
 
 export type WorkerAnswer = Awaited<ReturnType<typeof renderIncrementally>> | {error: string}
 
@@ -38,6 +62,10 @@ async function answer(job: WorkerJob): Promise<WorkerAnswer> {
   try {
     if (job.kind === 'prepare') {
       await prepare(job.liveBuildDir)
+      return {paths: [], steps: []}
+    }
+    if (job.kind === 'render all') {
+      await renderAll(job.siteBuildDir, job.buildDir)
       return {paths: [], steps: []}
     }
     return await renderIncrementally(job)

@@ -15,7 +15,7 @@ import {assetOrigin, readContentEnv} from '@quantedge/content-access/env'
 import {clientRenderedPaths} from '@quantedge/schemas/pages'
 import {CSP_REPORT_PATH} from '@quantedge/server-kit/cspReports'
 import {formatHeadersFile, HEADERS_FILE, type HeaderRule} from '@quantedge/server-kit/headersFile'
-import {inlineHashes, SECURITY_HEADERS} from '@quantedge/server-kit/securityHeaders'
+import {inlineHashes, parsedPage, SECURITY_HEADERS} from '@quantedge/server-kit/securityHeaders'
 import {readSupabaseSettings} from '../app/auth/settings.ts'
 import {policyOf, resourceOrigins} from './contentSecurityPolicy.ts'
 import {SPA_FALLBACK} from './renderOutputs.ts'
@@ -52,6 +52,12 @@ const fileKey = (file: string) => {
   return `${dev}:${ino}:${size}:${mtimeMs}`
 }
 
+/** What one page says, from one parse of it. */
+function factsOfPage(html: string): PageFacts {
+  const page = parsedPage(html)
+  return {origins: resourceOrigins(page), hashes: inlineHashes(page)}
+}
+
 /**
  * What each page says, parsed only for pages not seen in the last call, and read only when its file is not one
  * seen then: a publish that changes one page of hundreds reads and parses that one. The pages of this call are kept.
@@ -64,8 +70,7 @@ function factsOf(files: string[]) {
     if (!page) {
       const html = readFileSync(file, 'utf8')
       const hash = createHash('sha256').update(html).digest('base64')
-      const facts = known.byHtml.get(hash) ??
-        next.byHtml.get(hash) ?? {origins: resourceOrigins(html), hashes: inlineHashes(html)}
+      const facts = known.byHtml.get(hash) ?? next.byHtml.get(hash) ?? factsOfPage(html)
       page = {hash, facts}
     }
     next.byFile.set(key, page)

@@ -57,8 +57,10 @@ describe('a query over its time budget', () => {
       error: {type: 'queryExecutionError', description: expect.stringContaining(`${BUDGET_MS} ms`)},
     })
     expect(answer.ms).toBeGreaterThanOrEqual(BUDGET_MS - 50)
-    expect(pings.length).toBeGreaterThan(20)
-    expect(queries.length).toBeGreaterThan(20)
+    // A lake whose loop ran the query would answer one of each, after it; a few answered during it show it was not.
+    // More is a matter of the machine's speed (a CI run on a machine loaded three times over answered 8).
+    expect(pings.length).toBeGreaterThan(3)
+    expect(queries.length).toBeGreaterThan(3)
   })
 
   it('leaves the lake answering queries afterwards, with a fresh worker', async () => {
