@@ -4,9 +4,8 @@
 // JSON on the same line). Every entry names its level, time and server, and while a request is answered its id
 // (requestContext.ts). Anything a client sent goes in as a field through clientText, bounded and with its control
 // characters escaped, never into the message.
-import {createRequire} from 'node:module'
 import pino, {type DestinationStream, type Logger} from 'pino'
-import type pretty from 'pino-pretty'
+import pretty from 'pino-pretty'
 import {currentRequestId} from './requestContext.ts'
 import type {Env} from './settings.ts'
 
@@ -58,12 +57,9 @@ function options(level: string): pino.LoggerOptions {
   }
 }
 
-/**
- * pino-pretty's single line: `[time] LEVEL: server: message {fields}`; our own messages escaped all the same. Loaded
- * only for this format (a production server writing JSON does not load it).
- */
+/** pino-pretty's single line: `[time] LEVEL: server: message {fields}`; our own messages escaped all the same. */
 const readable = (destination: DestinationStream | number, colorize: boolean) =>
-  (createRequire(import.meta.url)('pino-pretty') as typeof pretty)({
+  pretty({
     sync: true,
     singleLine: true,
     colorize,
