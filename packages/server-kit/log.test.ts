@@ -35,10 +35,11 @@ it('writes one JSON object a line with level, time, server and request id; a cli
     log.warn({document: clientText(FORGERY)}, 'CSP violation reported'),
   )
   log.info('outside any request')
+  log.info({other: 'field'}, 'a third entry')
   const lines = text().split('\n')
   expect(lines.pop()).toBe('')
-  expect(lines, text()).toHaveLength(2)
-  const [first, second] = lines.map((line) => JSON.parse(line) as Record<string, unknown>)
+  expect(lines, text()).toHaveLength(3)
+  const [first, second, third] = lines.map((line) => JSON.parse(line) as Record<string, unknown>)
   expect(first).toMatchObject({
     level: 'warn',
     server: 'site',
@@ -49,6 +50,10 @@ it('writes one JSON object a line with level, time, server and request id; a cli
   expect(new Date(String(first!.time)).toISOString()).toBe(first!.time)
   expect(second).toMatchObject({level: 'info', server: 'site', msg: 'outside any request'})
   expect(second).not.toHaveProperty('requestId')
+  // An entry's fields are its own: none of them appear in the next entry.
+  expect(third).toMatchObject({other: 'field'})
+  expect(third).not.toHaveProperty('document')
+  expect(second).not.toHaveProperty('document')
   // eslint-disable-next-line no-control-regex -- control characters are what it looks for
   expect(text()).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202e]/)
 })
@@ -58,14 +63,18 @@ it('writes one readable line an entry for a person, never letting a value start 
   log.warn({document: clientText(FORGERY)}, 'CSP violation reported')
   // Our own message is escaped too, should one ever hold what a client sent.
   log.info(`a message with ${FORGERY}`)
+  log.error({err: new Error(`the function threw at ${FORGERY}`)}, 'a function failed')
   const lines = text().split('\n')
   expect(lines.pop()).toBe('')
-  expect(lines, text()).toHaveLength(2)
+  expect(lines, text()).toHaveLength(3)
   expect(lines[0]).toMatch(
     /^\[\d\d:\d\d:\d\d\.\d{3}\] WARN: site: CSP violation reported \{"document":/,
   )
   expect(lines[1]).toMatch(
     /^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: site: a message with https:\/\/site\/x\\u000a/,
+  )
+  expect(lines[2]).toMatch(
+    /^\[\d\d:\d\d:\d\d\.\d{3}\] ERROR: site: a function failed \{"err":\{"type":"Error"/,
   )
   for (const line of lines) expect(line).not.toMatch(/^\[publish\]/)
   // eslint-disable-next-line no-control-regex -- control characters are what it looks for

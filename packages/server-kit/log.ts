@@ -43,31 +43,43 @@ export function clientText(value: unknown, max = 200): string {
   return text.length > max ? `${text.slice(0, max)}…` : text
 }
 
-const NO_FIELDS = {}
-
 function options(level: string): pino.LoggerOptions {
   return {
     level,
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: {level: (label) => ({level: label})},
+    // A new object every entry: pino merges the entry's fields into what the mixin returns.
     mixin: () => {
       const requestId = currentRequestId()
-      return requestId ? {requestId} : NO_FIELDS
+      return requestId ? {requestId} : {}
     },
   }
 }
 
-/** pino-pretty's single line: `[time] LEVEL: server: message {fields}`; our own messages escaped all the same. */
+/** The entry's own fields, as pino-pretty would leave them after the time, level and message. */
+const OWN_FIELDS = new Set(['level', 'time', 'msg', 'pid', 'hostname', 'server'])
+
+/** An entry's fields as one line of JSON, with what JSON leaves as it is (NEL, the separators) escaped too. */
+function fieldsLine(entry: Record<string, unknown>): string {
+  const fields = Object.fromEntries(Object.entries(entry).filter(([key]) => !OWN_FIELDS.has(key)))
+  return Object.keys(fields).length ? ` ${JSON.stringify(fields).replace(UNSAFE, escaped)}` : ''
+}
+
+/**
+ * pino-pretty's single line: `[time] LEVEL: server: message {fields}`; our own messages escaped all the same. The
+ * fields are written here rather than by pino-pretty, which puts an error (`err`) on lines of its own, and an
+ * error's message can hold what a client sent.
+ */
 const readable = (destination: DestinationStream | number, colorize: boolean) =>
   pretty({
     sync: true,
-    singleLine: true,
+    hideObject: true,
     colorize,
     destination,
     translateTime: 'HH:MM:ss.l',
-    ignore: 'pid,hostname,server',
+    ignore: 'pid,hostname',
     messageFormat: (entry, messageKey) =>
-      `${clientText(entry.server ?? '?', 40)}: ${clientText(entry[messageKey] ?? '', 10_000)}`,
+      `${clientText(entry.server ?? '?', 40)}: ${clientText(entry[messageKey] ?? '', 10_000)}${fieldsLine(entry)}`,
   })
 
 /** A logger writing to `destination` (standard output by default) as `settings` say. */
