@@ -43,6 +43,7 @@ export default tseslint.config(
       '**/.react-router/**',
       '**/.sanity/**',
       '**/.test-builds/**',
+      '**/.release-builds/**',
       '**/test-results/**',
       'schemas/generated/**',
       '.data/**',

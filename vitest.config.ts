@@ -11,7 +11,12 @@ import {defineConfig} from 'vitest/config'
 process.loadEnvFile(join(import.meta.dirname, '.env.example'))
 
 const ALL = ['{schemas,studio,web,scripts,servers,packages,harness,supabase}/**/*.test.ts']
-const SLOW = ['scripts/cli/typecheck.test.ts', 'scripts/cli/start.test.ts', 'studio/build.test.ts']
+const SLOW = [
+  'scripts/cli/typecheck.test.ts',
+  'scripts/cli/start.test.ts',
+  'studio/build.test.ts',
+  'scripts/cli/release/release.test.ts',
+]
 const CONTRACT = [
   'schemas/documents/campaignValidation.test.ts',
   'web/app/content/posterImage.test.ts',

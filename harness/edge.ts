@@ -25,6 +25,21 @@ export async function startTestEdge(origins: readonly Origin[]) {
   })
   return {
     ...edge,
+    /**
+     * Resolves once the edge sends requests to an origin again: its probes (each origin's /readyz) found one ready.
+     * A stack whose origins started after the edge, or were busy building, may have been taken out of rotation.
+     */
+    inRotation: async (withinMs = 60_000) => {
+      const deadline = performance.now() + withinMs
+      for (;;) {
+        const answer = await fetch(`${edge.url}/healthz`).catch(() => undefined)
+        await answer?.arrayBuffer()
+        if (answer?.ok) return
+        if (performance.now() > deadline)
+          throw new Error(`The edge took no origin into rotation within ${withinMs / 1000} s`)
+        await new Promise((resolve) => setTimeout(resolve, 200))
+      }
+    },
     /** What a publish hook behind this edge is given. */
     forHooks: {
       vendor: 'varnish' as const,

@@ -13,7 +13,7 @@ import {contentClient} from '@quantedge/content-access/client'
 import {readContentEnv, SITE_DOCUMENT_TYPES} from '@quantedge/content-access/env'
 import {startPreviewServer} from '@quantedge/preview-server/server'
 import {freePort} from './freePort.ts'
-import {buildPreviewSite} from '@quantedge/web/prerender'
+import {buildPreviewSite, prerenderSite} from '@quantedge/web/prerender'
 import {buildSiteFrom, siteBuildEnv, startSeededLake, temporaryWebFolder} from './throwawaySite.ts'
 import {buildStudio, studioEnv} from '@quantedge/studio/serve/build'
 import {startStudioServer, type StudioServer} from '@quantedge/studio/serve/server'
@@ -79,7 +79,10 @@ export async function startEditorialStack({
   const liveSites = await Promise.all(
     hookPorts.map((hookPort, index) =>
       startLiveSite({
-        siteDir: build.root,
+        site: {
+          prerendered: build.root,
+          build: (buildDir) => prerenderSite({buildDir, env: siteBuildEnv(lake)}),
+        },
         sitePort: sitePorts[index]!,
         env: siteBuildEnv(lake),
         hookEnv: {
@@ -130,6 +133,7 @@ export async function startEditorialStack({
         studioPort,
       )
     : undefined
+  await testEdge?.inRotation()
   let lakeStopped = false
   return {
     get lake() {

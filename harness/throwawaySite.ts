@@ -11,7 +11,7 @@ import {
 import type {WebhookConfig} from '@quantedge/content-lake/webhooks'
 import {seedContentLake} from '@quantedge/seed'
 import {seedDocuments} from '@quantedge/seed/documents'
-import {prerenderSite, webDir} from '@quantedge/web/prerender'
+import {compileSite, prerenderSite, webDir} from '@quantedge/web/prerender'
 
 /**
  * A lake holding the seed, and `more` documents (a bench's content); `webhooks` are attached after seeding, so
@@ -38,6 +38,16 @@ export async function buildSiteFrom(lake: TestLake, {supabaseUrl}: {supabaseUrl?
   const buildDir = temporaryWebFolder('build')
   const root = await prerenderSite({buildDir, env: siteBuildEnv(lake, supabaseUrl)})
   return {root, remove: () => rmSync(buildDir, {recursive: true, force: true})}
+}
+
+/**
+ * The site build a deployed publish hook renders from (servers/publish-hook/main.ts), in a new temporary folder: a
+ * kept build's copy, or compiled with its prerender reading `lake`.
+ */
+export async function siteBuildFrom(lake: TestLake) {
+  const buildDir = temporaryWebFolder('site-build')
+  await compileSite({buildDir, env: siteBuildEnv(lake)})
+  return {dir: buildDir, remove: () => rmSync(buildDir, {recursive: true, force: true})}
 }
 
 /** The settings a build from `lake` runs with. */

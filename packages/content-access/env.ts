@@ -75,6 +75,12 @@ export const SITE_DOCUMENT_TYPES = [
   'redirect',
 ] as const
 
+/** The lake's address as the settings name it, for a message that says which setting to change. */
+export const lakeAddressSetting = (env: ContentEnv) =>
+  env.apiHost
+    ? `SANITY_API_HOST "${env.apiHost}"`
+    : `SANITY_PROJECT_ID "${env.projectId}" (Sanity's API, https://${env.projectId}.api.sanity.io)`
+
 /** Where content is read and written, in words for a person. */
 export const describeContentLake = (env: ContentEnv) =>
   `${env.apiHost || `Sanity project ${env.projectId}`} (dataset ${env.dataset})`

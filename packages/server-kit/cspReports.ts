@@ -1,76 +1,161 @@
 // The endpoint our Content Security Policies report to (`report-uri` and `report-to`), on each server that sends one:
-// a policy that blocks something in production is seen in the server's log, one line a violation. Browsers post
-// either format: `report-uri`'s `application/csp-report` (`{"csp-report": {...}}`, CSP Level 2) or the Reporting
-// API's `application/reports+json` (`[{"type": "csp-violation", "body": {...}}]`, CSP Level 3). Answered 204;
-// anything else a 4xx with why. Bounded: a report is small, and an endpoint anyone may post to must not fill a log.
-import type {IncomingMessage} from 'node:http'
+// a policy that blocks something in production is seen in the server's log. Anyone may post to it, so what it
+// writes is bounded, as report collectors bound it (Sentry's and report-uri's per-project rate limits and their
+// grouping of repeated reports):
+//   - a visitor (an address, or an IPv6 /64) may send a handful of reports a minute, and everyone together a
+//     bounded number; over either, 429 with Retry-After, and the refusals of one flood are logged once;
+//   - a violation logged within the last ten minutes is counted, not logged again (cspViolations.ts);
+//   - a report is at most one log entry, with at most five violations, each field cut to a bound and escaped.
+// So a flood from one address writes a few kilobytes, however long it lasts. Answered 204; anything else a 4xx
+// with why. Counted in quantedge_csp_reports_total (taken, or refused and why) and
+// quantedge_csp_violations_total (logged, repeated, or past the five of their report).
+import {Counter, type Registry} from 'prom-client'
 import {bodyRefusal, readJsonWithin} from './body.ts'
+import {clientAddress, trustedProxies, visitorKey} from './clientAddress.ts'
+import type {Log} from './log.ts'
+import {RecentViolations, summaryOf, violationsOf} from './cspViolations.ts'
+import {TokenBuckets} from './rateLimit.ts'
+import type {HttpRequest} from './send.ts'
 
 export const CSP_REPORT_PATH = '/csp-reports'
 
 const MAX_REPORT_BYTES = 64 * 1024
 const MAX_DEPTH = 8
-/** The most lines one request may write: a page that breaks reports once a violation, not a flood. */
-const MAX_LINES = 20
+/** The violations one report may log: a page that breaks reports a few, not a flood. */
+const MAX_LOGGED = 5
 const REPORT_TYPES = ['application/csp-report', 'application/reports+json', 'application/json']
+const PER_VISITOR = {burst: 10, perMinute: 10}
+const FOR_EVERYONE = {burst: 100, perMinute: 100}
+const REPEAT_WINDOW_MS = 10 * 60_000
+const REMEMBERED_VIOLATIONS = 1000
 
-type Violation = Record<string, unknown>
+export type CspAnswer = {status: number; body?: {message: string}; headers?: Record<string, string>}
 
-const field = (violation: Violation, ...names: string[]) => {
-  for (const name of names) {
-    const value = violation[name]
-    if (typeof value === 'string' || typeof value === 'number') return String(value).slice(0, 300)
-  }
-  return '?'
+type ReportRequest = HttpRequest & {socket: {remoteAddress?: string | undefined}}
+
+export type CspReportsOptions = {
+  log: Log
+  metrics: Registry
+  /** Proxies whose X-Forwarded-For names the visitor (clientAddress.ts); loopback by default. */
+  trusted?: ReturnType<typeof trustedProxies>
+  now?: () => number
 }
 
-/** The violations a body holds, in either format. */
-function violationsOf(value: unknown): Violation[] {
-  if (Array.isArray(value)) {
-    return value
-      .filter(
-        (report) =>
-          typeof report === 'object' && report !== null && report.type === 'csp-violation',
+export class CspReports {
+  readonly #log: Log
+  readonly #trusted: ReturnType<typeof trustedProxies>
+  readonly #perVisitor: TokenBuckets
+  readonly #forEveryone: TokenBuckets
+  readonly #recent: RecentViolations
+  readonly #reports: Counter<'outcome' | 'reason'>
+  readonly #violations: Counter<'outcome'>
+
+  constructor({log, metrics, trusted = trustedProxies(), now = Date.now}: CspReportsOptions) {
+    this.#log = log
+    this.#trusted = trusted
+    this.#perVisitor = new TokenBuckets({...PER_VISITOR, now})
+    this.#forEveryone = new TokenBuckets({...FOR_EVERYONE, now})
+    this.#recent = new RecentViolations({
+      windowMs: REPEAT_WINDOW_MS,
+      max: REMEMBERED_VIOLATIONS,
+      now,
+    })
+    this.#reports = new Counter({
+      name: 'quantedge_csp_reports_total',
+      help: 'CSP reports posted: taken, or refused (reason: rate_limit, invalid)',
+      labelNames: ['outcome', 'reason'] as const,
+      registers: [metrics],
+    })
+    this.#violations = new Counter({
+      name: 'quantedge_csp_violations_total',
+      help: 'Violations in the CSP reports taken: logged, repeated (logged within the last 10 minutes), or unlogged (past the 5 a report may log)',
+      labelNames: ['outcome'] as const,
+      registers: [metrics],
+    })
+    this.#reports.inc({outcome: 'taken'}, 0)
+    for (const reason of ['rate_limit', 'invalid'])
+      this.#reports.inc({outcome: 'refused', reason}, 0)
+    for (const outcome of ['logged', 'repeated', 'unlogged']) this.#violations.inc({outcome}, 0)
+  }
+
+  async receive(req: ReportRequest): Promise<CspAnswer> {
+    const address = clientAddress(req, this.#trusted)
+    const limited = this.#limit(address)
+    if (limited) return limited
+    const answer = await this.#read(req)
+    if ('status' in answer) {
+      this.#reports.inc({outcome: 'refused', reason: 'invalid'})
+      return answer
+    }
+    this.#reports.inc({outcome: 'taken'})
+    const fresh = []
+    for (const violation of answer.violations.map(summaryOf)) {
+      const noted = this.#recent.note(violation)
+      if (!noted.log) this.#violations.inc({outcome: 'repeated'})
+      else
+        fresh.push(
+          noted.repeatsSinceLogged > 0
+            ? {...violation, repeatsSinceLogged: noted.repeatsSinceLogged}
+            : violation,
+        )
+    }
+    const logged = fresh.slice(0, MAX_LOGGED)
+    this.#violations.inc({outcome: 'logged'}, logged.length)
+    this.#violations.inc({outcome: 'unlogged'}, fresh.length - logged.length)
+    if (logged.length > 0)
+      this.#log.warn(
+        {
+          clientAddress: address,
+          violations: logged,
+          ...(fresh.length > logged.length ? {unlogged: fresh.length - logged.length} : {}),
+        },
+        'CSP violation reported',
       )
-      .map((report) => (typeof report.body === 'object' && report.body !== null ? report.body : {}))
+    return {status: 204}
   }
-  if (typeof value === 'object' && value !== null && 'csp-report' in value) {
-    const report = (value as {'csp-report': unknown})['csp-report']
-    return typeof report === 'object' && report !== null ? [report as Violation] : []
-  }
-  return []
-}
 
-/** One line for a violation: where, what was blocked, by which directive. */
-export const violationLine = (violation: Violation) =>
-  `[csp] ${field(violation, 'documentURL', 'document-uri')}: ${field(violation, 'blockedURL', 'blocked-uri')} blocked by ${field(violation, 'effectiveDirective', 'effective-directive', 'violated-directive')}${
-    field(violation, 'sourceFile', 'source-file') === '?'
-      ? ''
-      : ` (${field(violation, 'sourceFile', 'source-file')}:${field(violation, 'lineNumber', 'line-number')})`
-  }`
-
-export async function receiveCspReports(
-  req: IncomingMessage,
-  log: (line: string) => void = console.warn,
-): Promise<{status: number; body?: {message: string}}> {
-  const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
-  if (!REPORT_TYPES.includes(type)) {
+  /** The 429 for a visitor, or everyone, over the limit; the first refusal of a flood is logged. */
+  #limit(address: string): CspAnswer | undefined {
+    const key = visitorKey(address)
+    const visitor = this.#perVisitor.take(key)
+    const everyone = visitor.taken ? this.#forEveryone.take('everyone') : visitor
+    if (everyone.taken) return undefined
+    this.#reports.inc({outcome: 'refused', reason: 'rate_limit'})
+    if (everyone.firstRefusal)
+      this.#log.warn(
+        visitor.taken
+          ? {limit: FOR_EVERYONE}
+          : {clientAddress: address, visitor: key, limit: PER_VISITOR},
+        visitor.taken
+          ? 'CSP reports refused: over the limit for everyone; further refusals are counted, not logged'
+          : 'CSP reports refused: over the limit for one visitor; further refusals are counted, not logged',
+      )
     return {
-      status: 415,
-      body: {message: `Send a CSP report as ${REPORT_TYPES.slice(0, 2).join(' or ')}`},
+      status: 429,
+      body: {message: `Too many CSP reports; send again in ${everyone.retryAfterSeconds} s`},
+      headers: {'Retry-After': String(everyone.retryAfterSeconds)},
     }
   }
-  let value: unknown
-  try {
-    value = (await readJsonWithin(req, MAX_REPORT_BYTES, MAX_DEPTH)).value
-  } catch (error) {
-    const refusal = bodyRefusal(error)
-    if (refusal) return {status: refusal.status, body: {message: refusal.message}}
-    throw error
+
+  /** The report's violations, or the 4xx that says why there are none. */
+  async #read(req: ReportRequest): Promise<{violations: Record<string, unknown>[]} | CspAnswer> {
+    const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
+    if (!REPORT_TYPES.includes(type))
+      return {
+        status: 415,
+        body: {message: `Send a CSP report as ${REPORT_TYPES.slice(0, 2).join(' or ')}`},
+      }
+    let body: unknown
+    try {
+      body = (await readJsonWithin(req, MAX_REPORT_BYTES, MAX_DEPTH)).value
+    } catch (error) {
+      const refusal = bodyRefusal(error)
+      if (refusal) return {status: refusal.status, body: {message: refusal.message}}
+      throw error
+    }
+    const violations = violationsOf(body)
+    if (violations.length === 0)
+      return {status: 400, body: {message: 'The body holds no CSP violation report'}}
+    return {violations}
   }
-  const violations = violationsOf(value)
-  if (violations.length === 0)
-    return {status: 400, body: {message: 'The body holds no CSP violation report'}}
-  for (const violation of violations.slice(0, MAX_LINES)) log(violationLine(violation))
-  return {status: 204}
 }

@@ -2,12 +2,16 @@
 // (Node's URLPattern, the WHATWG standard: `:name`, `:name(regex)`, `*`, `{…}?`). The first route whose pattern
 // matches names the endpoint, and the routes declared with that same pathname are its methods: a method none of
 // them takes is the server's 405, with the `Allow` header HTTP requires; a path no pattern matches is its 404.
-// Each server words both refusals as its vendor does.
+// Each server words both refusals as its vendor does. The endpoint names the request being answered, for its
+// metrics (requestContext.ts): its pattern, without the regular expressions in it.
 import {HttpError} from './httpError.ts'
+import {nameRoute} from './requestContext.ts'
 
 export type Route<Handler> = {
   methods: '*' | readonly string[]
   pathname: string
+  /** What the request's metrics are counted under. */
+  name: string
   pattern: URLPattern
   handler: Handler
 }
@@ -31,6 +35,7 @@ export const route = <Handler>(
 ): Route<Handler> => ({
   methods: methods === '*' ? '*' : typeof methods === 'string' ? [methods] : methods,
   pathname,
+  name: pathname.replace(/\([^)]*\)/g, ''),
   pattern: new URLPattern({pathname}),
   handler,
 })
@@ -45,6 +50,7 @@ export function matchRoute<Handler>(
 ): RouteMatch<Handler> {
   const owner = routes.find((candidate) => candidate.pattern.test({pathname}))
   if (!owner) return {found: false, allowed: []}
+  nameRoute(owner.name)
   const endpoint = routes.filter((candidate) => candidate.pathname === owner.pathname)
   const chosen = endpoint.find((candidate) => takes(candidate, method))
   if (!chosen) {

@@ -20,6 +20,7 @@ import {siteWebhook, TEST_WEBHOOK_SECRET} from '@quantedge/test-support/editoria
 import {freePort} from '@quantedge/test-support/freePort'
 import {
   siteBuildEnv,
+  siteBuildFrom,
   startSeededLake,
   temporaryWebFolder,
 } from '@quantedge/test-support/throwawaySite'
@@ -52,12 +53,18 @@ export type EdgeRun = {
 
 type Origin = {siteUrl: string; hookUrl: string; kill: () => void; stop: () => Promise<void>}
 
-/** One deployed origin (site server and publish hook) in a process of its own, its build and releases apart. */
-async function startOrigin(env: NodeJS.ProcessEnv, folders: string[]): Promise<Origin> {
+/**
+ * One deployed origin (site server and publish hook) in a process of its own, rendering the site build `siteBuild`
+ * into releases of its own.
+ */
+async function startOrigin(
+  env: NodeJS.ProcessEnv,
+  siteBuild: string,
+  folders: string[],
+): Promise<Origin> {
   const [sitePort, hookPort] = [Number(env.SITE_PORT), Number(env.PUBLISH_HOOK_PORT)]
-  const buildDir = temporaryWebFolder('edge-bench-build')
   const releasesDir = temporaryWebFolder('edge-bench-releases')
-  folders.push(buildDir, releasesDir)
+  folders.push(releasesDir)
   const child: ChildProcess = spawn(
     process.execPath,
     [
@@ -69,7 +76,7 @@ async function startOrigin(env: NodeJS.ProcessEnv, folders: string[]): Promise<O
       env: {
         ...process.env,
         ...env,
-        SITE_BUILD_DIR: buildDir,
+        SITE_BUILD_DIR: siteBuild,
         PUBLISH_HOOK_RELEASES_DIR: releasesDir,
       },
       detached: true,
@@ -147,6 +154,8 @@ export async function benchEdge(): Promise<EdgeRun[]> {
     })
   try {
     edge = await startTestEdge(sitePorts.map((port) => ({host: '127.0.0.1', port})))
+    const siteBuild = await siteBuildFrom(lake)
+    folders.push(siteBuild.dir)
     const siteUrl = (port: number) => `http://127.0.0.1:${port}`
     for (const [index, sitePort] of sitePorts.entries()) {
       origins.push(
@@ -165,6 +174,7 @@ export async function benchEdge(): Promise<EdgeRun[]> {
             EDGE_PURGE_URL: edge.purgeUrl,
             EDGE_PURGE_TOKEN: TEST_EDGE_PURGE_TOKEN,
           },
+          siteBuild.dir,
           folders,
         ),
       )

@@ -1,7 +1,7 @@
 // `npm run bench`: performance numbers, measured here and printed as tables. Not part of `npm test`.
 // BENCH_RUNS: Lighthouse runs per route, the median kept (default 3).
-// BENCH_ONLY=site|photo-poster|dead-time|estimates|sign-ins|publish|landing-pages|scheduled-release|edge|security|lake|
-// lake-scale|content-archive|startup|leads|leads-crash|staff-page|images|image-load|studio runs one part;
+// BENCH_ONLY=site|photo-poster|dead-time|estimates|sign-ins|publish|landing-pages|scheduled-release|edge|operations|
+// security|lake|lake-scale|content-archive|startup|leads|leads-crash|staff-page|images|image-load|studio runs one part;
 // BENCH_LAKE_SIZES=100,1000 limits the lake-scale part's dataset sizes (default 100, 1,000, 5,000, 20,000);
 // BENCH_ROUTES=/,/tradingview limits the Lighthouse routes (the bare page is always measured).
 import {assertChromium} from '@quantedge/test-support/chromium'
@@ -19,6 +19,13 @@ import {
 import {benchLake, lakeTable} from './lake.ts'
 import {benchLandingPages, landingTable, landingTargetsMissed} from './landingPages.ts'
 import {benchLeads, leadsTable, LEADS_P95_TARGET_MS} from './leads.ts'
+import {
+  benchOperations,
+  OVERHEAD_TARGET,
+  operationsNoise,
+  operationsTable,
+  operationsTargetsMissed,
+} from './operations.ts'
 import {benchLeadsCrash, leadsCrashTable, leadsCrashVerdict} from './leadsCrash.ts'
 import {benchStaffPage, staffPageTable, staffPageVerdict} from './staffPage.ts'
 import {
@@ -238,6 +245,22 @@ const parts: Part[] = [
           edgeTargetsMissed(runs),
           'Through the edge: at least 99 % of requests answered from its cache, every publish visible within 1 s at p95, no request failed with an origin killed.',
         ),
+      }
+    },
+  },
+  {
+    name: 'operations',
+    announce:
+      'What logging and metrics cost the site server: requests per second through the origin, bare, as deployed, and with a log line per request',
+    heading: 'Logging and metrics on the site server (through the origin)',
+    measure: async () => {
+      const rows = await benchOperations()
+      return {
+        table: operationsTable(rows),
+        verdict: `${missedOrMet(
+          operationsTargetsMissed(rows),
+          `Logging and metrics as deployed cost at most ${OVERHEAD_TARGET * 100} % of the bare server's processor time per request (of its requests per second on a core).`,
+        )}\n${operationsNoise(rows)}`,
       }
     },
   },

@@ -32,6 +32,7 @@ import {describeContentLake, readContentEnv} from '@quantedge/content-access/env
 import {
   buildPreviewSite,
   defaultPreviewBuildDir,
+  prerenderSite,
   SITE_SOURCES,
   siteSettings,
 } from '@quantedge/web/prerender'
@@ -154,7 +155,7 @@ try {
             })
           : undefined
         const live = await startLiveSite({
-          siteDir: await site,
+          site: {prerendered: await site, build: (buildDir) => prerenderSite({buildDir})},
           sitePort: siteServer.port,
           siteHost: siteServer.host,
           ...(edge && localEdge

@@ -1,10 +1,11 @@
 // The local edge (Varnish with edge.vcl) in front of a site server, through HTTP as visitors and the publish hook
 // reach it: pages from the cache, one copy per encoding, marketing links sharing a page's copy, purge by tag on the
-// purge address only, nothing private or missing kept, and every cached page answering while the origin is down.
+// purge address only, nothing private or missing kept, every cached page answering while the origin is down, an
+// origin's /metrics never answered, and an origin that is not ready (its /readyz) out of rotation until it is.
 import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
-import {afterAll, beforeAll, expect, it} from 'vitest'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {startSiteServer, type SiteServer} from '@quantedge/site-server/server'
 import {startTestEdge, TEST_EDGE_PURGE_TOKEN, type TestEdge} from '@quantedge/test-support/edge'
 import {freePort} from '@quantedge/test-support/freePort'
@@ -153,4 +154,76 @@ it('answers every cached page with 200 while the origin is down, a purged one fr
     origin = await startSiteServer(root, originPort, '127.0.0.1', {edge: 'varnish'})
   }
   await expect.poll(() => cacheStatus('/terms')).toBe('edge; hit')
+})
+
+it('never answers an origin’s /metrics, however the path is spelt; the origin answers it on its own port', async () => {
+  for (const path of [
+    '/metrics',
+    '/metrics?x=1',
+    '/METRICS',
+    '/./metrics',
+    '/a/../metrics',
+    '/%2e/metrics',
+  ]) {
+    const response = await get(path)
+    expect(response.status, path).toBe(404)
+    expect(await response.text(), path).toBe('Not Found\n')
+    expect(response.headers.get('cache-control'), path).toBe('no-store')
+  }
+  const direct = await fetch(`http://127.0.0.1:${originPort}/metrics`)
+  expect(direct.status).toBe(200)
+  expect(await direct.text()).toContain('quantedge_http_request_duration_seconds')
+  // A page whose name ends in "metrics" is a page like any other.
+  const quantmetrics = await get('/quantmetrics')
+  expect(quantmetrics.status).toBe(404)
+  expect(await quantmetrics.text()).toContain('Page not found')
+})
+
+describe('two origins, one not ready', () => {
+  const shell = (name: string) => `<div id="shell">${name}</div>`
+  let roots: string[]
+  let origins: SiteServer[]
+  let pair: TestEdge
+
+  beforeAll(async () => {
+    roots = ['ready', 'not-ready'].map((name) => mkdtempSync(join(tmpdir(), `edge-${name}-`)))
+    // The staff page's shell is never cached: each request goes to an origin, and says which.
+    roots.forEach((folder, index) =>
+      writeFileSync(join(folder, '__spa-fallback.html'), shell(`origin ${index}`)),
+    )
+    // Only the first has a release with a home page: the second is not ready (the site server's /readyz).
+    writeFileSync(join(roots[0]!, 'index.html'), page('Home'))
+    const ports = [await freePort(), await freePort()]
+    origins = await Promise.all(
+      roots.map((folder, index) =>
+        startSiteServer(folder, ports[index]!, '127.0.0.1', {edge: 'varnish'}),
+      ),
+    )
+    pair = await startTestEdge(ports.map((port) => ({host: '127.0.0.1', port})))
+  })
+  afterAll(async () => {
+    await pair?.close()
+    await Promise.all((origins ?? []).map((one) => one.close()))
+    for (const folder of roots ?? []) rmSync(folder, {recursive: true, force: true})
+  })
+
+  /** Which origin answered each of `count` requests for the staff page through the edge. */
+  const answeredBy = async (count: number) => {
+    const answers: string[] = []
+    for (let request = 0; request < count; request += 1)
+      answers.push(await (await fetch(`${pair.url}/staff`)).text())
+    return answers
+  }
+
+  it('takes the origin that is not ready out of rotation, and back once it is ready', async () => {
+    expect((await fetch(`${origins[1]!.url}/readyz`)).status).toBe(503)
+    await expect
+      .poll(() => answeredBy(10), {interval: 500})
+      .toEqual(Array(10).fill(shell('origin 0')))
+    writeFileSync(join(roots[1]!, 'index.html'), page('Home'))
+    expect((await fetch(`${origins[1]!.url}/readyz`)).status).toBe(200)
+    await expect
+      .poll(async () => (await answeredBy(10)).includes(shell('origin 1')), {interval: 500})
+      .toBe(true)
+  })
 })

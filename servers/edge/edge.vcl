@@ -11,12 +11,13 @@ import std;
 import xkey;
 import directors;
 
-# Whether an origin answers: each is asked every second, and two answers (within 2 s) of the last five keep it in
-# the director. An origin that is only busy (a laptop's cores taken by a build) keeps its place; one that is down
-# is out after four failed probes, and meanwhile a request it refuses is retried on another (vcl_backend_error).
-# Counted healthy from the start, so a new edge does not wait for probes before it sends a request.
+# Whether an origin is ready: each is asked for its readiness every second (GET /readyz, 200 while it serves a
+# complete release: server-kit's observe.ts), and two 200s (within 2 s) of the last five keep it in the director. An
+# origin that is only busy (a laptop's cores taken by a build) keeps its place; one that is down or not ready is out
+# after four failed probes, and meanwhile a request it refuses is retried on another (vcl_backend_error). Counted
+# healthy from the start, so a new edge does not wait for probes before it sends a request.
 probe site_origin {
-    .url = "/robots.txt";
+    .url = "/readyz";
     .interval = 1s;
     .timeout = 2s;
     .window = 5;
@@ -50,6 +51,11 @@ sub vcl_recv {
     }
     if (local.socket == "purge") {
         return (synth(405, "This address takes purges only"));
+    }
+    # An origin's numbers are for its operators, on its own port: never answered through the edge, however the path
+    # is spelt (dot segments, a backslash, an absolute URL all reach an origin's /metrics).
+    if (req.url ~ "(?i)(^|[/\\])metrics([/\\?#;]|$)") {
+        return (synth(404, "Not Found"));
     }
     # Behind a TLS terminator (which says the scheme in X-Forwarded-Proto): a visitor over plain http is sent to
     # https, and answers over https tell the browser to come back only over https (HSTS).

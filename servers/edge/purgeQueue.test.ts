@@ -1,6 +1,13 @@
 // Purges are never lost: coalesced while one is under way, retried until the edge takes them, reported meanwhile.
 import {afterEach, expect, it} from 'vitest'
 import {PurgeQueue, PurgeQueueClosed} from './purgeQueue.ts'
+import type {Lines} from '@quantedge/server-kit/log'
+
+/** A log that keeps every line, whatever its level, in `lines`. */
+const keptIn = (lines: string[]): Lines => {
+  const keep = (line: string) => void lines.push(line)
+  return {info: keep, warn: keep, error: keep}
+}
 
 let queue: PurgeQueue | undefined
 afterEach(() => queue?.close())
@@ -21,7 +28,7 @@ function controlledPurge() {
 
 it('sends tags asked for during a purge in the next one, not the one under way', async () => {
   const edge = controlledPurge()
-  queue = new PurgeQueue(edge.purge, {log: () => {}})
+  queue = new PurgeQueue(edge.purge, {log: keptIn([])})
   const first = queue.purge(['/tradingview'])
   const firstCall = await edge.call(0)
   const second = queue.purge(['/tradingview', '/'])
@@ -41,7 +48,7 @@ it('sends tags asked for during a purge in the next one, not the one under way',
 it('retries a failed purge, with what came meanwhile, until the edge takes it, saying so each time', async () => {
   const edge = controlledPurge()
   const lines: string[] = []
-  queue = new PurgeQueue(edge.purge, {firstRetryMs: 10, log: (line) => lines.push(line)})
+  queue = new PurgeQueue(edge.purge, {firstRetryMs: 10, log: keptIn(lines)})
   const done = queue.purge(['/tradingview'])
   ;(await edge.call(0)).settle(new Error('Varnish did not answer the purge: ECONNREFUSED'))
   await expect.poll(() => queue?.status().failing?.attempts).toBe(1)
@@ -66,7 +73,7 @@ it('waits twice as long after each failure, up to its bound', async () => {
   queue = new PurgeQueue(edge.purge, {
     firstRetryMs: 10,
     maxRetryMs: 40,
-    log: (line) => lines.push(line),
+    log: keptIn(lines),
   })
   queue.purge(['/']).catch(() => {})
   for (let attempt = 0; attempt < 4; attempt += 1)
@@ -84,7 +91,7 @@ it('waits twice as long after each failure, up to its bound', async () => {
 it('fails what it did not purge when closed, naming the tags left', async () => {
   const edge = controlledPurge()
   const lines: string[] = []
-  queue = new PurgeQueue(edge.purge, {firstRetryMs: 60_000, log: (line) => lines.push(line)})
+  queue = new PurgeQueue(edge.purge, {firstRetryMs: 60_000, log: keptIn(lines)})
   const done = queue.purge(['/terms'])
   ;(await edge.call(0)).settle(new Error('down'))
   await expect.poll(() => queue?.status().failing).toBeDefined()

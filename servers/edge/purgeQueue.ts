@@ -2,6 +2,7 @@
 // purge that fails is retried with the same tags (and any new ones) after a pause that doubles up to a bound, for
 // as long as it takes, each failure logged with the edge's words. The status says what waits and since when, so a
 // stale edge is never silent: the publish hook shows it in `GET /hooks/publish`.
+import type {Lines} from '@quantedge/server-kit/log'
 import type {Purge} from './purges.ts'
 
 const HISTORY = 20
@@ -10,7 +11,9 @@ export type PurgeQueueOptions = {
   /** The first pause after a failure; each next one is twice as long, up to `maxRetryMs`. */
   firstRetryMs?: number
   maxRetryMs?: number
-  log?: (line: string) => void
+  log: Lines
+  /** Told of each failed attempt (the publish hook counts them). */
+  onFailure?: () => void
 }
 
 export type PurgeOutcome = {at: string; tags: number; ms: number; attempts: number; said: string}
@@ -24,7 +27,8 @@ export class PurgeQueue {
   readonly #purge: Purge
   readonly #firstRetryMs: number
   readonly #maxRetryMs: number
-  readonly #log: (line: string) => void
+  readonly #log: Lines
+  readonly #onFailure: () => void
   /** Tags asked for and not yet sent. */
   #pending = new Set<string>()
   #inFlight: string[] = []
@@ -35,11 +39,12 @@ export class PurgeQueue {
   #failing: {since: string; attempts: number; error: string} | undefined
   #history: PurgeOutcome[] = []
 
-  constructor(purge: Purge, options: PurgeQueueOptions = {}) {
+  constructor(purge: Purge, options: PurgeQueueOptions) {
     this.#purge = purge
     this.#firstRetryMs = options.firstRetryMs ?? 250
     this.#maxRetryMs = options.maxRetryMs ?? 30_000
-    this.#log = options.log ?? console.log
+    this.#log = options.log
+    this.#onFailure = options.onFailure ?? (() => {})
   }
 
   /** Purges `tags`; resolves once the edge has taken them, however many attempts that takes. */
@@ -70,7 +75,7 @@ export class PurgeQueue {
     }
     const left = this.status().waiting
     if (left.length > 0)
-      this.#log(`[edge] stopped with ${left.length} tag(s) not purged: ${left.join(' ')}`)
+      this.#log.warn(`[edge] stopped with ${left.length} tag(s) not purged: ${left.join(' ')}`)
     this.#rejectWaiters()
   }
 
@@ -99,7 +104,7 @@ export class PurgeQueue {
           said,
         })
         if (this.#failing)
-          this.#log(
+          this.#log.info(
             `[edge] purged after ${attempts} attempt(s), failing since ${this.#failing.since}`,
           )
         this.#failing = undefined
@@ -116,7 +121,8 @@ export class PurgeQueue {
           attempts,
           error: message,
         }
-        this.#log(
+        this.#onFailure()
+        this.#log.warn(
           `[edge] purge of ${batch.length} tag(s) failed (attempt ${attempts}): ${message}; the edge may serve stale pages until it succeeds; retrying in ${(pauseMs / 1000).toFixed(2)} s`,
         )
         await new Promise<void>((wake) => {

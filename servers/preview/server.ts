@@ -2,7 +2,9 @@
 // perspective, or the release the Studio's perspective switcher picked (perspective.ts), through @sanity/client
 // with a server-side read token. Entry needs a preview secret made by the Studio's Presentation tool (or
 // `npm run content -- preview-url`), checked by @sanity/preview-url-secret; the token never leaves this process.
-// It may listen while its build is still running (server-kit's onceBuilt.ts), and says so until the build is done.
+// It may listen while its build is still running (server-kit's onceBuilt.ts), and says so until the build is done;
+// it is ready (GET /readyz) once that build has loaded. Its log, request ids, /healthz and /metrics are server-kit's
+// observe.ts.
 import {randomBytes} from 'node:crypto'
 import {createServer, type IncomingMessage, type ServerResponse} from 'node:http'
 import {join} from 'node:path'
@@ -19,7 +21,9 @@ import {onceBuilt} from '@quantedge/server-kit/onceBuilt'
 import {route} from '@quantedge/server-kit/routes'
 import {send, type HttpResponse} from '@quantedge/server-kit/send'
 import {bodyRefusal, readJsonWithin} from '@quantedge/server-kit/body'
-import {CSP_REPORT_PATH, receiveCspReports} from '@quantedge/server-kit/cspReports'
+import {CSP_REPORT_PATH, CspReports} from '@quantedge/server-kit/cspReports'
+import type {Log} from '@quantedge/server-kit/log'
+import {observed, serverOperations} from '@quantedge/server-kit/observe'
 import {
   parsePerspective,
   PerspectiveRefused,
@@ -47,6 +51,8 @@ export type PreviewServerOptions = {
   studioOrigin: string
   port: number
   host?: string
+  /** Where it logs (its own log on standard output by default). */
+  log?: Log
 }
 
 export async function startPreviewServer(options: PreviewServerOptions) {
@@ -61,6 +67,14 @@ export async function startPreviewServer(options: PreviewServerOptions) {
   })
   // A build that is there already must load: a preview server that cannot render does not start.
   if (typeof options.buildDir === 'string') await built
+  let loaded: {ok: boolean; detail: string} = {ok: false, detail: 'the preview is being built'}
+  built.then(
+    () => (loaded = {ok: true, detail: 'the preview build is loaded'}),
+    (error: unknown) =>
+      (loaded = {ok: false, detail: `the preview build failed: ${String(error)}`}),
+  )
+  const operations = serverOperations('preview', options.log)
+  const cspReports = new CspReports(operations)
   /** Each editor's preview session and the perspective it shows. */
   const sessions = new Map<string, PreviewPerspective>()
   const headersOf = previewHeaders(options.studioOrigin)
@@ -185,8 +199,8 @@ export async function startPreviewServer(options: PreviewServerOptions) {
   }
 
   const reportViolations: Handler = async ({req, res}) => {
-    const {status, body} = await receiveCspReports(req)
-    send(res, status, body, {'Cache-Control': 'no-store'})
+    const {status, body, headers} = await cspReports.receive(req)
+    send(res, status, body, {'Cache-Control': 'no-store', ...headers})
   }
 
   const routes = [
@@ -200,15 +214,19 @@ export async function startPreviewServer(options: PreviewServerOptions) {
     // The last route takes every path and method: nothing is refused.
     notFound: () => new HttpError(404, 'Not found'),
     internalError: (error) => {
-      console.error('preview:', error)
+      operations.log.error({err: error}, 'a request failed')
       return new HttpError(500, 'The preview could not render this page.')
     },
     origin: () => origin,
   })
   const server = createServer(
-    onceBuilt(
-      'The draft preview',
-      built.then(() => answer),
+    observed(
+      operations,
+      onceBuilt(
+        'The draft preview',
+        built.then(() => answer),
+      ),
+      {ready: () => ({build: loaded})},
     ),
   )
 

@@ -8,6 +8,7 @@ import {afterAll, afterEach, beforeAll, expect, it} from 'vitest'
 import {PurgeQueue} from '@quantedge/edge/purgeQueue'
 import {startSiteServer, type SiteServer} from '@quantedge/site-server/server'
 import {EdgeSync} from './edgeSync.ts'
+import type {Lines} from '@quantedge/server-kit/log'
 
 let folder: string
 let before: string
@@ -15,6 +16,8 @@ let after: string
 let peer: SiteServer
 const purged: string[][] = []
 const lines: string[] = []
+const keep = (line: string) => void lines.push(line)
+const keptLines: Lines = {info: keep, warn: keep, error: keep}
 let queue: PurgeQueue
 
 /** A release folder as a build leaves it: its client files and what each path wrote. */
@@ -55,9 +58,9 @@ function edgeSync(peerSites: string[], peerWaitMs = 5_000) {
       purged.push([...tags])
       return 'ok'
     },
-    {log: (line) => lines.push(line)},
+    {log: keptLines},
   )
-  return new EdgeSync({queue, peerSites, log: (line) => lines.push(line), peerWaitMs})
+  return new EdgeSync({queue, peerSites, log: keptLines, peerWaitMs})
 }
 
 const switched = {

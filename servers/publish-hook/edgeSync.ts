@@ -10,6 +10,7 @@
 // naming the origin still behind, so an origin whose render failed cannot keep the edge stale unnoticed. One publish,
 // one purge, unless two origins switch at the same moment (then both purge: harmless).
 import type {PurgeQueue} from '@quantedge/edge/purgeQueue'
+import type {Lines} from '@quantedge/server-kit/log'
 import {pageTag, SITE_TAG} from '@quantedge/edge/cacheHeaders'
 import {
   changedOutputs,
@@ -27,7 +28,7 @@ type EdgeSyncOptions = {
   queue: PurgeQueue
   /** The other origins' site servers, as this hook reaches them. */
   peerSites: readonly string[]
-  log: (line: string) => void
+  log: Lines
   peerWaitMs?: number
 }
 
@@ -88,7 +89,7 @@ export class EdgeSync {
 
   /** Purges what `release` changed, once no other origin serves the old pages; resolves when decided and done. */
   async switched({kind, buildDir, previousBuildDir, paths}: SwitchedRelease) {
-    if (kind === 'full build' || !paths) return this.#purge([SITE_TAG])
+    if (kind !== 'render' || !paths) return this.#purge([SITE_TAG])
     // Read now: the release before this one is removed at the next switch.
     const changes = changedOutputs(previousBuildDir, buildDir, paths)
     if (changes.length === 0) return
@@ -116,7 +117,7 @@ export class EdgeSync {
     const stillBehind = await behind()
     if (stillBehind.length > 0) {
       this.#behind = {origins: stillBehind, since: this.#behind?.since ?? new Date().toISOString()}
-      log(
+      log.warn(
         `[edge] ${stillBehind.join(', ')} still serve(s) the old ${tags.join(' ')} after ${peerWaitMs / 1000} s: purging without them; the edge may fetch the old page from them until they switch`,
       )
     }

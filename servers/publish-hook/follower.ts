@@ -4,15 +4,12 @@
 // considered stale, so it takes a full build; after a `reconnect` the events in between may be lost, so the next
 // `welcome` takes a full build too. A connection that errs or is sent away is opened again after a pause.
 import type {SanityClient} from '@sanity/client'
+import type {Lines} from '@quantedge/server-kit/log'
 import type {Publisher} from './publisher.ts'
 
 const RETRY_MS = 5000
 
-export function followLiveContent(
-  client: SanityClient,
-  publisher: Publisher,
-  log: (line: string) => void = console.log,
-) {
+export function followLiveContent(client: SanityClient, publisher: Publisher, log: Lines) {
   let subscription: {unsubscribe: () => void} | undefined
   let retry: NodeJS.Timeout | undefined
   let connectedBefore = false
@@ -21,7 +18,7 @@ export function followLiveContent(
 
   const reopenLater = (why: string) => {
     if (closed) return
-    log(`[publish] Live Content API: ${why}; reconnecting in ${RETRY_MS / 1000} s`)
+    log.warn(`[publish] Live Content API: ${why}; reconnecting in ${RETRY_MS / 1000} s`)
     subscription?.unsubscribe()
     missedEvents = true
     retry = setTimeout(open, RETRY_MS)

@@ -24,7 +24,7 @@ function recordingPublisher() {
     swap: (siteDir) => switched.push(siteDir),
     debounceMs: 1000,
     renderDebounceMs: 100,
-    log: () => undefined,
+    log: {info: () => {}, warn: () => {}, error: () => {}},
   })
   return {publisher, renders, switched, releasesDir, renderMs}
 }

@@ -1,7 +1,8 @@
 // Puts published content live. A change whose tags are known (the Live Content API's sync tags, or a webhook's
 // document tags) renders again only the outputs that read them, from the live release's server bundle, into a new
 // release that hard-links everything else (web/prerender/incremental.ts); anything else, or a live release that
-// cannot be re-rendered, takes a full build. Requests within the debounce window (short for a re-render, longer
+// cannot be re-rendered, takes a full build: on this machine a build (`npm start`), deployed a full render of
+// every output from the release's server bundle (a change of code is a new release, never built by the hook). Requests within the debounce window (short for a re-render, longer
 // for a full build), or during a build, share the next one, and a trigger may hold the next one until it knows all
 // a change touches; builds never overlap; a release goes live only when complete (the server switches folders in
 // one step). A build during which another change came may have read part of that change (some pages before a
@@ -11,9 +12,20 @@
 import {mkdirSync, mkdtempSync, readdirSync, rmSync} from 'node:fs'
 import {rm} from 'node:fs/promises'
 import {basename, join} from 'node:path'
+import type {Lines} from '@quantedge/server-kit/log'
 import type {StepTime} from '@quantedge/web/prerender/stepTimes'
 
-export type RebuildKind = 'render' | 'full build'
+export type RebuildKind = 'render' | FullRebuild
+
+/**
+ * What a full rebuild is: a build of the site, compiling again when its sources changed (`npm start`), or every
+ * output rendered again from the site build the hook started from (deployed: no build tool).
+ */
+export type FullRebuild = 'full build' | 'full render'
+
+/** What the log says a full render is, each time one starts. */
+const FULL_RENDER_NOTE =
+  " (every output again from this release's server bundle; a change of code is a new release, npm run release)"
 
 /** How many builds in a row may be built again, unswitched, because a change came while they ran. */
 const MAX_WITHHELD = 2
@@ -63,6 +75,8 @@ export type PublisherOptions = {
   liveBuildDir: string
   /** Builds the whole site into `buildDir`. */
   build: (buildDir: string) => Promise<unknown>
+  /** What `build` is; a full build when unset. */
+  fullRebuild?: FullRebuild
   /** Whether a build folder holds what a re-render needs. */
   canRenderFrom: (buildDir: string) => boolean
   /** Renders again, into `nextBuildDir`, what `changedTags` touch; resolves to those paths and its steps. */
@@ -71,11 +85,13 @@ export type PublisherOptions = {
   swap: (siteDir: string) => void
   /** Told of each release once it is live (the edge's purge), before the release before it may be removed. */
   onLive?: (release: SwitchedRelease) => void
+  /** Told of each render or build once it is live or has failed (the hook's metrics). */
+  onOutcome?: (outcome: RebuildOutcome) => void
   /** How long a burst may last before a full build starts. */
   debounceMs: number
   /** How long a burst may last before a re-render starts. */
   renderDebounceMs: number
-  log?: (line: string) => void
+  log: Lines
 }
 
 export class Publisher {
@@ -166,7 +182,7 @@ export class Publisher {
     this.#firstRequestAt = undefined
     const kind: RebuildKind =
       pending.fullBuild || !this.#options.canRenderFrom(this.#liveBuildDir)
-        ? 'full build'
+        ? (this.#options.fullRebuild ?? 'full build')
         : 'render'
     this.#running = this.#rebuild(kind, pending, requestedAt).finally(() => {
       this.#running = undefined
@@ -190,8 +206,10 @@ export class Publisher {
       startedAt: new Date().toISOString(),
     }
     const seconds = () => `${((performance.now() - started) / 1000).toFixed(1)} s`
-    const log = this.#options.log ?? console.log
-    log(`[publish] ${kind} #${number} for ${reasons.length} change(s): ${reasons.join(', ')}`)
+    const {log} = this.#options
+    log.info(
+      `[publish] ${kind} #${number}${kind === 'full render' ? FULL_RENDER_NOTE : ''} for ${reasons.length} change(s): ${reasons.join(', ')}`,
+    )
     const buildDir = mkdtempSync(
       join(this.#options.releasesDir, `${String(number).padStart(5, '0')}-`),
     )
@@ -209,14 +227,14 @@ export class Publisher {
         steps.push(...rendered.steps)
       } else {
         await this.#options.build(buildDir)
-        steps.push({step: 'full build', ms: Math.round(performance.now() - started)})
+        steps.push({step: kind, ms: Math.round(performance.now() - started)})
       }
       const built = performance.now()
       if (this.#pending.reasons.length > 0 && this.#withheld < MAX_WITHHELD) {
         this.#withheld += 1
         rmSync(buildDir, {recursive: true, force: true})
         this.#buildAgainWith(kind, reasons, tags, requestedAt)
-        log(
+        log.info(
           `[publish] ${kind} #${number} not switched in: a change came while it ran, so it runs again with that change`,
         )
         return
@@ -238,7 +256,7 @@ export class Publisher {
         ...(paths ? {paths} : {}),
         steps,
       })
-      log(
+      log.info(
         `[publish] ${kind} #${number} is live after ${seconds()}${paths ? ` (${paths.length} path(s): ${paths.join(' ')})` : ''}`,
       )
       this.#pruneReleases(buildDir)
@@ -251,7 +269,7 @@ export class Publisher {
         durationMs: Math.round(performance.now() - started),
         error: message,
       })
-      log(
+      log.error(
         `[publish] ${kind} #${number} FAILED after ${seconds()}; the previous site stays live: ${message}`,
       )
     }
@@ -261,12 +279,13 @@ export class Publisher {
   #buildAgainWith(kind: RebuildKind, reasons: string[], tags: Set<string>, requestedAt: number) {
     this.#pending.reasons.unshift(...reasons)
     for (const tag of tags) this.#pending.tags.add(tag)
-    if (kind === 'full build') this.#pending.fullBuild = true
+    if (kind !== 'render') this.#pending.fullBuild = true
     this.#firstRequestAt = Math.min(this.#firstRequestAt ?? requestedAt, requestedAt)
   }
 
   #record(outcome: RebuildOutcome) {
     this.#history = [...this.#history, outcome].slice(-20)
+    this.#options.onOutcome?.(outcome)
   }
 
   /** Keeps the live release and the one before it (for a request still reading it); removes older ones. */
@@ -279,7 +298,7 @@ export class Publisher {
     const liveName = live.slice(this.#options.releasesDir.length + 1)
     const keep = new Set([liveName, releases[releases.indexOf(liveName) - 1]])
     const old = releases.filter((release) => !keep.has(release))
-    const log = this.#options.log ?? console.log
+    const {log} = this.#options
     this.#pruning = this.#pruning
       .then(() =>
         Promise.all(
@@ -290,7 +309,7 @@ export class Publisher {
       )
       .then(
         () => undefined,
-        (error: unknown) => log(`[publish] could not remove an old release: ${String(error)}`),
+        (error: unknown) => log.warn(`[publish] could not remove an old release: ${String(error)}`),
       )
   }
 }

@@ -8,6 +8,8 @@ import {answerRoutes, type RouteHandler, type ServerWords} from '@quantedge/serv
 import {BodyNotUtf8, BodyOverLimit, readBodyWithin, utf8Text} from '@quantedge/server-kit/body'
 import {HttpError} from '@quantedge/server-kit/httpError'
 import {listen, stop} from '@quantedge/server-kit/listen'
+import type {Log} from '@quantedge/server-kit/log'
+import {observed, type Readiness, type ServerOperations} from '@quantedge/server-kit/observe'
 import {route} from '@quantedge/server-kit/routes'
 import {send} from '@quantedge/server-kit/send'
 import {changeDocumentTags} from '@quantedge/content-access/documentTags'
@@ -22,15 +24,15 @@ type Answer = {status: number; body: unknown}
 
 type HookParts = {publisher: Publisher; secret: string; transactions: TransactionChanges}
 
-const WORDS: ServerWords = {
+const words = (log: Log): ServerWords => ({
   notFound: () => new HttpError(404, {message: 'Not found'}),
   methodNotAllowed: (method) =>
     new HttpError(405, {message: `${method} is not allowed; POST a webhook`}),
   internalError: (error) => {
-    console.error('publish hook:', error)
+    log.error({err: error}, 'a request failed')
     return new HttpError(500, {message: 'The publish hook could not answer this request'})
   },
-}
+})
 
 async function receiveWebhook(
   req: IncomingMessage,
@@ -130,8 +132,16 @@ export async function startPublishHook({
   port,
   host = '127.0.0.1',
   edgeStatus,
+  operations,
+  ready,
   ...parts
-}: HookParts & {port: number; host?: string; edgeStatus?: () => object}) {
+}: HookParts & {
+  port: number
+  host?: string
+  edgeStatus?: () => object
+  operations: ServerOperations
+  ready: Readiness
+}) {
   type Handler = RouteHandler<IncomingMessage, ServerResponse>
   const status = () => ({
     ...parts.publisher.status(),
@@ -144,7 +154,9 @@ export async function startPublishHook({
       send(res, status, body)
     }),
   ]
-  const server = createServer(answerRoutes(routes, WORDS))
+  const server = createServer(
+    observed(operations, answerRoutes(routes, words(operations.log)), {ready}),
+  )
   return {
     url: `http://${host}:${await listen(server, port, host)}${HOOK_PATH}`,
     close: () => stop(server),

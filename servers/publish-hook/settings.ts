@@ -8,6 +8,8 @@ import {portSetting, urlSetting, type Env} from '@quantedge/server-kit/settings'
 
 export type PublishHookEnv = {
   port: number
+  /** The address it listens on; 127.0.0.1 when unset (a container's hook listens on 0.0.0.0). */
+  host?: string
   secret: string
   debounceMs: number
   renderDebounceMs: number
@@ -45,6 +47,7 @@ function requiredSecret(env: Env) {
 export function readPublishHookEnv(env: Env = process.env): PublishHookEnv {
   return {
     port: portSetting('PUBLISH_HOOK_PORT', 3002, env),
+    host: env.PUBLISH_HOOK_HOST || '127.0.0.1',
     secret: requiredSecret(env),
     debounceMs: millisecondsSetting('PUBLISH_HOOK_DEBOUNCE_MS', 1000, env),
     renderDebounceMs: millisecondsSetting('PUBLISH_HOOK_RENDER_DEBOUNCE_MS', 30, env),

@@ -2,7 +2,7 @@
 import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
-import {afterAll, beforeAll, expect, it, vi} from 'vitest'
+import {afterAll, beforeAll, expect, it} from 'vitest'
 import {formatHeadersFile} from '@quantedge/server-kit/headersFile'
 import {formatRedirectsFile} from '@quantedge/server-kit/redirectsFile'
 import {precompress} from '@quantedge/web/precompress'
@@ -134,6 +134,62 @@ it('applies the build’s _headers as a static host does: the site-wide ones, an
   expect(await file.text()).toContain('Page not found')
 })
 
+it('takes the CSP violations browsers report, in either format (cspReports.test.ts: what it logs)', async () => {
+  const post = (type: string, body: unknown) =>
+    fetch(`${site.url}/csp-reports`, {
+      method: 'POST',
+      headers: {'Content-Type': type},
+      body: JSON.stringify(body),
+    })
+  const level2 = await post('application/csp-report', {
+    'csp-report': {
+      'document-uri': 'https://site/tradingview',
+      'blocked-uri': 'inline',
+      'violated-directive': 'script-src-elem',
+    },
+  })
+  expect(level2.status).toBe(204)
+  expect(level2.headers.get('cache-control')).toBe('no-store')
+  const level3 = await post('application/reports+json', [
+    {
+      type: 'csp-violation',
+      body: {
+        documentURL: 'https://site/',
+        blockedURL: 'https://evil.example/x.js',
+        effectiveDirective: 'script-src-elem',
+        sourceFile: 'https://site/',
+        lineNumber: 3,
+      },
+    },
+  ])
+  expect(level3.status).toBe(204)
+})
+
+it('is alive, and ready while its live release has a home page (what the edge probes)', async () => {
+  const alive = await fetch(`${site.url}/healthz`)
+  expect(alive.status).toBe(200)
+  expect(await alive.json()).toEqual({status: 'ok', server: 'site'})
+  const ready = await fetch(`${site.url}/readyz`)
+  expect(ready.status).toBe(200)
+  expect(ready.headers.get('cache-control')).toBe('no-store')
+  expect(await ready.json()).toMatchObject({status: 'ready', checks: {release: {ok: true}}})
+  const empty = mkdtempSync(join(tmpdir(), 'site-empty-'))
+  try {
+    site.setRoot(empty)
+    const notReady = await fetch(`${site.url}/readyz`)
+    expect(notReady.status).toBe(503)
+    expect(await notReady.json()).toMatchObject({
+      status: 'not ready',
+      checks: {release: {ok: false, detail: 'the live release has no home page'}},
+    })
+    expect((await fetch(`${site.url}/healthz`)).status).toBe(200)
+  } finally {
+    site.setRoot(root)
+    rmSync(empty, {recursive: true, force: true})
+  }
+  expect((await fetch(`${site.url}/readyz`)).status).toBe(200)
+})
+
 it('answers the build’s _redirects as a static host does, cached by the edge as the page that was there', async () => {
   const behindVarnish = await startSiteServer(root, 0, '127.0.0.1', {edge: 'varnish'})
   try {
@@ -158,49 +214,4 @@ it('answers the build’s _redirects as a static host does, cached by the edge a
   const file = await fetch(`${site.url}/_redirects`)
   expect(file.status).toBe(404)
   expect(await file.text()).toContain('Page not found')
-})
-
-it('logs the CSP violations browsers report, in either format, and refuses anything else', async () => {
-  const logged = vi.spyOn(console, 'warn').mockImplementation(() => {})
-  try {
-    const post = (type: string, body: string) =>
-      fetch(`${site.url}/csp-reports`, {method: 'POST', headers: {'Content-Type': type}, body})
-    const level2 = await post(
-      'application/csp-report',
-      JSON.stringify({
-        'csp-report': {
-          'document-uri': 'https://site/tradingview',
-          'blocked-uri': 'inline',
-          'violated-directive': 'script-src-elem',
-        },
-      }),
-    )
-    expect(level2.status).toBe(204)
-    const level3 = await post(
-      'application/reports+json',
-      JSON.stringify([
-        {
-          type: 'csp-violation',
-          body: {
-            documentURL: 'https://site/',
-            blockedURL: 'https://evil.example/x.js',
-            effectiveDirective: 'script-src-elem',
-            sourceFile: 'https://site/',
-            lineNumber: 3,
-          },
-        },
-      ]),
-    )
-    expect(level3.status).toBe(204)
-    expect(logged.mock.calls.map(([line]) => line)).toEqual([
-      '[csp] https://site/tradingview: inline blocked by script-src-elem',
-      '[csp] https://site/: https://evil.example/x.js blocked by script-src-elem (https://site/:3)',
-    ])
-    expect((await post('text/plain', 'hello')).status).toBe(415)
-    expect((await post('application/csp-report', '{not json')).status).toBe(400)
-    expect((await post('application/csp-report', '{"other": 1}')).status).toBe(400)
-    expect((await post('application/csp-report', 'x'.repeat(70_000))).status).toBe(413)
-  } finally {
-    logged.mockRestore()
-  }
 })

@@ -7,22 +7,29 @@
 // SPA fallback, as a static host's rewrite would serve it, marked noindex and private: it is an empty shell until
 // the scripts run. The redirects the build declared in `_redirects` (Netlify's and Cloudflare Pages' format,
 // server-kit's redirectsFile.ts) are answered at their paths, cached by the edge like the page that was there
-// (tagged with that path). Violations of the policies are reported to POST /csp-reports and logged.
+// (tagged with that path). Violations of the policies are reported to POST /csp-reports and logged, within limits
+// (server-kit's cspReports.ts). It is ready (GET /readyz, which the edge probes) while its live release has a home
+// page; its log, request ids, /healthz and /metrics are server-kit's observe.ts.
 import {existsSync, readFileSync} from 'node:fs'
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http'
-import {join} from 'node:path'
+import type {BlockList} from 'node:net'
+import {basename, dirname, join} from 'node:path'
 import sirv from 'sirv'
 import {cacheHeaders, type Cacheability} from '@quantedge/edge/cacheHeaders'
 import type {EdgeVendor} from '@quantedge/edge/vendors'
 import {clientRenderedPaths} from '@quantedge/schemas/pages'
 import {answerRoutes, type RouteHandler, type ServerWords} from '@quantedge/server-kit/answerRoutes'
-import {CSP_REPORT_PATH, receiveCspReports} from '@quantedge/server-kit/cspReports'
+import {CSP_REPORT_PATH, CspReports} from '@quantedge/server-kit/cspReports'
 import {HEADERS_FILE, headersFor, readHeadersFile} from '@quantedge/server-kit/headersFile'
 import {readRedirectsFile, REDIRECTS_FILE} from '@quantedge/server-kit/redirectsFile'
 import {HttpError} from '@quantedge/server-kit/httpError'
 import {listen, stop} from '@quantedge/server-kit/listen'
+import type {Log} from '@quantedge/server-kit/log'
+import {observed, serverOperations} from '@quantedge/server-kit/observe'
+import {nameRoute} from '@quantedge/server-kit/requestContext'
 import {route} from '@quantedge/server-kit/routes'
 import {send} from '@quantedge/server-kit/send'
+import {readSiteServerEnv} from './settings.ts'
 
 export type SiteServer = {
   url: string
@@ -39,16 +46,16 @@ const SPA_FALLBACK = '/__spa-fallback.html'
 const CLIENT_RENDERED = new Set<string>(clientRenderedPaths)
 const NOT_FOUND_PAGE = '/404'
 
-const WORDS: ServerWords = {
+const words = (log: Log): ServerWords => ({
   // Every path has a route: a file, or the 404 page.
   notFound: () => new HttpError(404, 'Not found'),
   methodNotAllowed: () =>
     new HttpError(405, 'A static site answers GET and HEAD only (and takes CSP reports)'),
   internalError: (error) => {
-    console.error('site:', error)
+    log.error({err: error}, 'a request failed')
     return new HttpError(500, 'The site could not answer this request')
   },
-}
+})
 
 const cacheability = (pathname: string): Cacheability =>
   pathname === SPA_FALLBACK
@@ -72,6 +79,12 @@ const staticFiles = (root: string, edge: EdgeVendor | undefined) =>
 export type SiteServerOptions = {
   /** The edge in front of this origin: its answers carry their tags in the header that edge reads. */
   edge?: EdgeVendor
+  /** The proxies whose X-Forwarded-For names a visitor, for the CSP reports' limits (SITE_TRUSTED_PROXIES by default). */
+  trusted?: BlockList
+  /** Where it logs (its own log on standard output by default). */
+  log?: Log
+  /** Without its log, request ids, health and metrics: the bench's bare server, to measure what they cost. */
+  observe?: boolean
 }
 
 /**
@@ -95,8 +108,10 @@ export async function startSiteServer(
   root: string,
   port: number,
   host = '127.0.0.1',
-  {edge}: SiteServerOptions = {},
+  {edge, trusted = readSiteServerEnv().trusted, log, observe = true}: SiteServerOptions = {},
 ): Promise<SiteServer> {
+  const operations = serverOperations('site', log)
+  const cspReports = new CspReports({...operations, trusted})
   let current = served(root, edge)
   /** The site's files, and its 404 page for any other path. */
   const serveSite: RouteHandler<IncomingMessage, ServerResponse> = ({req, res, url}) => {
@@ -111,6 +126,7 @@ export async function startSiteServer(
         'Content-Type': 'text/html; charset=utf-8',
       })
     }
+    nameRoute(HASHED_ASSET.test(url.pathname) ? 'asset' : 'page')
     if (url.pathname === `/${HEADERS_FILE}` || url.pathname === `/${REDIRECTS_FILE}`)
       return notFound()
     // A page's rules name its clean path: /x/index.html is the page /x/.
@@ -133,15 +149,20 @@ export async function startSiteServer(
     })
   }
   const reportViolations: RouteHandler<IncomingMessage, ServerResponse> = async ({req, res}) => {
-    const {status, body} = await receiveCspReports(req)
-    send(res, status, body, {'Cache-Control': 'no-store'})
+    const {status, body, headers} = await cspReports.receive(req)
+    send(res, status, body, {'Cache-Control': 'no-store', ...headers})
   }
-  const server: Server = createServer(
-    answerRoutes(
-      [route('POST', CSP_REPORT_PATH, reportViolations), route(['GET', 'HEAD'], '/*', serveSite)],
-      WORDS,
-    ),
+  const answer = answerRoutes(
+    [route('POST', CSP_REPORT_PATH, reportViolations), route(['GET', 'HEAD'], '/*', serveSite)],
+    words(operations.log),
   )
+  /** Ready while the live release has its home page (a release switched in is complete: publisher.ts). */
+  const ready = () => ({
+    release: existsSync(join(current.root, 'index.html'))
+      ? {ok: true, detail: `serving ${basename(dirname(current.root))}`}
+      : {ok: false, detail: 'the live release has no home page'},
+  })
+  const server: Server = createServer(observe ? observed(operations, answer, {ready}) : answer)
   const actualPort = await listen(server, port, host)
   return {
     url: `http://${host === '127.0.0.1' ? 'localhost' : host}:${actualPort}`,

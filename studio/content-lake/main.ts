@@ -5,7 +5,7 @@ import {readLakeEnv} from './settings.ts'
 
 const settings = readLakeEnv()
 await runUntilStopped(
-  'The embedded Content Lake',
+  {name: 'The embedded Content Lake', server: 'content-lake'},
   () => startEmbeddedLake(settings),
   (lake) =>
     `Embedded Content Lake on ${lake.url}, and ${lake.secureUrl} for the Studio (HTTP/2; without it, its event streams on ${lake.streamUrls.join(', ')}) (data: ${settings.dataDir})`,

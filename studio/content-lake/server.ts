@@ -3,13 +3,16 @@
 // It answers on plain HTTP for this project's own code, on HTTP/2 over TLS for a Studio whose browser trusts the
 // local authority, and on a few more plain-HTTP ports (stream ports) across which a Studio without that trust
 // spreads its event streams (studio/lakeRoute/), since seven of them would take all of a browser's six HTTP/1.1
-// connections to one host.
+// connections to one host. Its log, request ids, /healthz, /readyz (its datasets read: they are before it listens)
+// and /metrics are server-kit's observe.ts, on each of its ports.
 import {createServer} from 'node:http'
 import {createSecureServer} from 'node:http2'
 import type {AddressInfo, Socket} from 'node:net'
 import {bearerToken} from '@quantedge/server-kit/bearer'
 import {answeringErrors} from '@quantedge/server-kit/httpError'
 import {listen} from '@quantedge/server-kit/listen'
+import {serverLog} from '@quantedge/server-kit/log'
+import {observed, serverOperations} from '@quantedge/server-kit/observe'
 import {requestUrl} from '@quantedge/server-kit/requestUrl'
 import {matchRoute, refusalOf, type RouteRefusals} from '@quantedge/server-kit/routes'
 import type {HttpRequest, HttpResponse} from '@quantedge/server-kit/send'
@@ -133,9 +136,17 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
     userId: LOCAL_EDITOR.id,
     admitsOrigin: (origin) => cors.allows(origin),
   })
-  const answer = answeringErrors(
-    (req: HttpRequest, res: HttpResponse) => handle(req, res, lake, cors),
-    internalError,
+  const answer = observed(
+    serverOperations('content-lake'),
+    answeringErrors(
+      (req: HttpRequest, res: HttpResponse) => handle(req, res, lake, cors),
+      internalError,
+    ),
+    {
+      ready: () => ({
+        datasets: {ok: true, detail: `read: ${store.datasetNames().join(', ') || 'none yet'}`},
+      }),
+    },
   )
   const server = createServer(answer)
   const streamServers = (options.streamPorts ?? []).map(() => createServer(answer))
@@ -236,7 +247,7 @@ async function handle(req: HttpRequest, res: HttpResponse, lake: Lake, cors: Cor
 }
 
 function internalError(error: unknown) {
-  console.error('content lake:', error)
+  serverLog('content-lake').error({err: error}, 'a request failed')
   const message = 'Internal error in the embedded Content Lake'
   return new LakeError(500, {statusCode: 500, error: 'Internal Server Error', message}, message)
 }

@@ -8,6 +8,7 @@ import {route} from '@quantedge/server-kit/routes'
 import {send} from '@quantedge/server-kit/send'
 import {escapeHtml, type Mailbox, type MailMessage} from './mailbox.ts'
 import {sendThroughMailbox} from './mailboxSend.ts'
+import {serverLog} from '@quantedge/server-kit/log'
 
 type Handler = RouteHandler<IncomingMessage, ServerResponse>
 
@@ -46,7 +47,7 @@ const WORDS: ServerWords = {
   notFound: () => new HttpError(404, {message: 'Not found'}),
   methodNotAllowed: (method) => new HttpError(405, {message: `${method} is not allowed`}),
   internalError: (error) => {
-    console.error('mailbox:', error)
+    serverLog('supabase').error({err: error}, 'the dev mailbox failed to answer')
     return new HttpError(500, {message: 'Internal error in the dev mailbox'})
   },
 }

@@ -5,8 +5,8 @@ import {localSupabaseSettings} from './settings.ts'
 
 const settings = localSupabaseSettings()
 await runUntilStopped(
-  'supabase/local',
+  {name: 'supabase/local', server: 'supabase'},
   () => startLocalSupabase(settings),
   (supabase) =>
-    `Local Supabase on ${supabase.url} (data: ${settings.dataDir}); dev mailbox on ${supabase.mailboxUrl}`,
+    `Local Supabase on ${supabase.url} (data: ${settings.dataDir}); dev mailbox on ${supabase.mailboxUrl} (a page, and Mailpit's API)`,
 )

@@ -9,6 +9,7 @@
 import type {Database} from './database.ts'
 import type {FunctionRunner} from './functions/runner.ts'
 import {DEMO_ANON_KEY} from './keys.ts'
+import {serverLog} from '@quantedge/server-kit/log'
 
 /** Calls `tick` on the clock's rhythm until the returned cancel is called. */
 export type Schedule = (tick: () => void) => () => void
@@ -71,8 +72,8 @@ export function startOutboxClock(
       }),
     )
     if (!response.ok)
-      console.error(
-        `supabase/local: notify-staff answered ${response.status}: ${await response.text()}`,
+      serverLog('supabase').error(
+        `notify-staff answered ${response.status}: ${await response.text()}`,
       )
   }
   const kick = () => {
@@ -83,7 +84,7 @@ export function startOutboxClock(
     }
     again = false
     running = wake()
-      .catch((error: unknown) => console.error('supabase/local: notify-staff:', error))
+      .catch((error: unknown) => serverLog('supabase').error({err: error}, 'notify-staff failed'))
       .finally(() => {
         running = undefined
         if (again) kick()

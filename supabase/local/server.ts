@@ -1,7 +1,8 @@
 // supabase/local: a Supabase-compatible server for development and tests, never for production. GoTrue
 // under /auth/v1, PostgREST under /rest/v1 (the parts supabase-js uses here) and Edge Functions under
 // /functions/v1, Postgres through PGlite with the production migrations, the clock that drains the leads
-// outbox, and a dev mailbox on a port of its own. One server per data folder.
+// outbox, and a dev mailbox on a port of its own. One server per data folder. Its log, request ids, /healthz,
+// /readyz (the database answers) and /metrics (with the leads outbox's, leadMetrics.ts) are server-kit's observe.ts.
 import {createServer, type IncomingMessage, type ServerResponse} from 'node:http'
 import {lockDataFolder, type DataFolderLock} from '@quantedge/server-kit/dataFolderLock'
 import {globPattern} from './auth/redirect.ts'
@@ -15,10 +16,13 @@ import {openDatabase, type Database, type RequestClaims} from './database.ts'
 import {BodyOverLimit} from '@quantedge/server-kit/body'
 import {bearerToken} from '@quantedge/server-kit/bearer'
 import {answeringErrors, HttpError} from '@quantedge/server-kit/httpError'
+import type {Log} from '@quantedge/server-kit/log'
+import {observed, serverOperations} from '@quantedge/server-kit/observe'
 import {requestUrl} from '@quantedge/server-kit/requestUrl'
 import {send} from '@quantedge/server-kit/send'
 import {allowCrossOrigin} from './cors.ts'
 import {DEMO_ANON_KEY, DEMO_JWT_SECRET, DEMO_SERVICE_ROLE_KEY} from './keys.ts'
+import {leadMetrics} from './leadMetrics.ts'
 import {readFunctionsConfig} from './functions/config.ts'
 import {handleFunction, type FunctionsGateway} from './functions/gateway.ts'
 import {functionRunner} from './functions/runner.ts'
@@ -59,6 +63,8 @@ export type LocalSupabaseOptions = {
   outboxSchedule?: Schedule | 'off'
   /** The time GoTrue's limits refill by: the system's, or one a test holds still or moves. */
   limitsClock?: Now
+  /** Where it logs (its own log on standard output by default). */
+  log?: Log
 }
 
 export type LocalSupabase = {
@@ -99,6 +105,8 @@ export async function startLocalSupabase(
   try {
     const db = await openDatabase(options.dataDir)
     started.push(() => db.close())
+    const operations = serverOperations('supabase', options.log)
+    leadMetrics(operations.metrics, db)
     const mailbox = new Mailbox(options.dataDir)
     let mailboxServer: MailboxServer | undefined = await startMailboxServer(
       mailbox,
@@ -142,9 +150,14 @@ export async function startLocalSupabase(
         ? {kick: () => {}, catchUp: async () => {}, settled: async () => {}, stop: async () => {}}
         : startOutboxClock(db, runner, projectUrl, options.outboxSchedule)
     const server = createServer(
-      answeringErrors(
-        (req: IncomingMessage, res: ServerResponse) => answer(req, res, {auth, functions, outbox}),
-        errorAnswer,
+      observed(
+        operations,
+        answeringErrors(
+          (req: IncomingMessage, res: ServerResponse) =>
+            answer(req, res, {auth, functions, outbox}),
+          errorAnswer(operations.log),
+        ),
+        {ready: () => databaseAnswers(db)},
       ),
     )
     const port = await listen(server, options.port ?? 54321, host)
@@ -272,15 +285,23 @@ async function restClaims(req: IncomingMessage, url: URL, secret: string): Promi
   }
 }
 
-/** Errors no endpoint turned into an answer: a body over the limit, else a 500 in the stand-in's words. */
-function errorAnswer(error: unknown, req: IncomingMessage): HttpError {
-  if (error instanceof BodyOverLimit) {
-    const message = `Request body too large (max ${error.limit} bytes)`
-    return (req.url ?? '').startsWith('/auth/v1/')
-      ? authError(413, 'request_entity_too_large', message)
-      : // PostgREST reads any size; Supabase's gateway in front of it answers an oversized body with 413.
-        new HttpError(413, {code: null, details: null, hint: null, message})
-  }
-  console.error('supabase/local:', error)
-  return new HttpError(500, {message: 'Internal error in the local Supabase stand-in'})
+/** Ready while the database answers a query. */
+async function databaseAnswers(db: Database) {
+  await db.query('select 1')
+  return {database: {ok: true, detail: 'the database answers'}}
 }
+
+/** Errors no endpoint turned into an answer: a body over the limit, else a 500 in the stand-in's words. */
+const errorAnswer =
+  (log: Log) =>
+  (error: unknown, req: IncomingMessage): HttpError => {
+    if (error instanceof BodyOverLimit) {
+      const message = `Request body too large (max ${error.limit} bytes)`
+      return (req.url ?? '').startsWith('/auth/v1/')
+        ? authError(413, 'request_entity_too_large', message)
+        : // PostgREST reads any size; Supabase's gateway in front of it answers an oversized body with 413.
+          new HttpError(413, {code: null, details: null, hint: null, message})
+    }
+    log.error({err: error}, 'a request failed')
+    return new HttpError(500, {message: 'Internal error in the local Supabase stand-in'})
+  }

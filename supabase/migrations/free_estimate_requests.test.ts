@@ -250,5 +250,6 @@ it('records the migrations it applied', async () => {
     {version: '20261211000100', name: 'lead_notification_failures'},
     {version: '20261211000200', name: 'lead_notification_leases'},
     {version: '20261212000000', name: 'lead_mail_source'},
+    {version: '20261215000000', name: 'lead_mail_health'},
   ])
 })

@@ -1,8 +1,9 @@
 // The staff page in Chromium against the real servers: a staff member (made staff by `npm run staff`) signs in on
 // /staff, searches for a lead a visitor has just sent, opens it from its row, sets it to contacted with a note,
 // sees both kept after a reload and exports the leads as CSV; works the list from the keyboard; reads where leads
-// came from in a summary that matches the leads sent; a signed-in account that is not staff and a signed-out
-// visitor see no lead.
+// came from in a summary that matches the leads sent; sees a lead whose mail the mail API refused for good flagged
+// with the API's reason, and opens it from there; a signed-in account that is not staff and a signed-out visitor
+// see no lead.
 import {execFile} from 'node:child_process'
 import {readFile} from 'node:fs/promises'
 import {join} from 'node:path'
@@ -170,6 +171,58 @@ test('a staff member works a new lead: contacted with a note, kept after a reloa
   await expect(leadRow(page, name)).toBeFocused()
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
   expect(await violations(page)).toEqual([])
+})
+
+test('a lead whose mail the mail API refuses for good is flagged with the reason, and opens from the flag', async ({
+  page,
+}, testInfo) => {
+  const account = await confirmedAccount()
+  await staff('add', account.email)
+  const name = `Mail refused ${Date.now().toString(36)}`
+  // A lead stored before the table refused such addresses (20261211000000_reply_to_email.sql): its e-mail, the
+  // mail's Reply-To, is one the dev mailbox refuses for good, as Mailpit and Resend do.
+  const {error} = await leadOwner()
+    .from('free_estimate_requests')
+    .insert({
+      name,
+      email: 'a@example.com>,<evil',
+      phone: '+91 98765 43210',
+      platforms: ['Python'],
+      requirements: ['Backtesting'],
+      description: 'A backtest of my rules.',
+      terms_accepted: true,
+      ownership_confirmed: true,
+      created_at: '2026-01-05T09:00:00Z',
+    })
+  expect(error).toBeNull()
+  // The outbox's sender tries it at once (supabase/local's clock), and the mail API refuses it.
+  await expect
+    .poll(async () => {
+      const {data} = await leadOwner().rpc('lead_mail_health')
+      return (data as {failed_leads: {name: string}[]}).failed_leads.map((lead) => lead.name)
+    })
+    .toContain(name)
+
+  await signInOnStaffPage(page, account)
+  const flag = page.getByRole('region', {name: 'Lead mails need attention'})
+  await expect(flag).toContainText(/(was|were) refused for good by the mail API since/)
+  await expect(flag).toContainText(
+    'The mail API answered 400: {"Error":"invalid Reply-To address: a@example.com>,<evil"}',
+  )
+  const refused = flag.getByRole('button', {name})
+  await expect(refused).toBeVisible()
+  expect(await violations(page)).toEqual([])
+  await page.screenshot({path: testInfo.outputPath('mail-trouble-1280.png')})
+
+  await page.setViewportSize({width: 390, height: 844})
+  await expect(refused).toBeVisible()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  expect(await violations(page)).toEqual([])
+  await page.screenshot({path: testInfo.outputPath('mail-trouble-390.png'), fullPage: true})
+
+  await refused.click()
+  await expect(leadCard(page, name).getByRole('heading', {name})).toBeFocused()
+  await expect(leadCard(page, name).getByText('a@example.com>,<evil')).toBeVisible()
 })
 
 test('the list is worked from the keyboard: arrows between rows, Enter opens, Escape goes back', async ({

@@ -69,6 +69,13 @@ export async function renderIncrementally({
 /** Outputs every release holds that one made before them lacks (the redirects, first rendered on an upgrade). */
 const missingOutputs = (reads: OutputReads) => (reads[REDIRECTS_OUTPUT] ? [] : [REDIRECTS_OUTPUT])
 
+/** Removes the files `paths` wrote by `reads`, and their compressed forms, from `clientDir`. */
+export function removeOutputFiles(clientDir: string, reads: OutputReads, paths: readonly string[]) {
+  for (const file of paths.flatMap((path) => reads[path]?.files ?? [])) {
+    for (const variant of ['', '.br', '.gz']) rmSync(join(clientDir, file + variant), {force: true})
+  }
+}
+
 /** How many outputs a render must have before it shares them with the helper thread. */
 const SHARE_FROM = 24
 
@@ -96,9 +103,7 @@ export async function renderAgain(
   lap: (step: string) => void = () => undefined,
 ) {
   const clientDir = join(buildDir, 'client')
-  for (const file of [...paths, ...removed].flatMap((path) => reads[path]?.files ?? [])) {
-    for (const variant of ['', '.br', '.gz']) rmSync(join(clientDir, file + variant), {force: true})
-  }
+  removeOutputFiles(clientDir, reads, [...paths, ...removed])
   const serverBundleDir = join(buildDir, SERVER_BUNDLE_DIR)
   const bundle = await loadServerBundle(serverBundleDir)
   lap('load the server bundle')

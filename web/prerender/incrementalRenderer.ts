@@ -2,12 +2,18 @@
 // time. If the process dies, the job in flight fails with why and the next job starts a new process.
 import {fork, type ChildProcess} from 'node:child_process'
 import {existsSync} from 'node:fs'
-import {join} from 'node:path'
+import {extname, join} from 'node:path'
 import {SERVER_BUNDLE_DIR} from './keepServerBundle.ts'
-import {PRODUCTION, webDir} from './prerender.ts'
 import {READS_FILE} from './recordReads.ts'
+import {PRODUCTION, webDir} from './webDir.ts'
 import type {renderIncrementally} from './incremental.ts'
-import type {WorkerAnswer, WorkerJob} from './renderWorker.ts'
+import type {RenderAllJob, WorkerAnswer, WorkerJob} from './renderWorker.ts'
+
+/**
+ * The render process's module, beside this one and in its form: renderWorker.ts here, the bundle's renderWorker.mjs
+ * in a release (scripts/cli/release).
+ */
+const WORKER = join(import.meta.dirname, `renderWorker${extname(import.meta.filename)}`)
 
 /** Whether a build folder holds what a re-render needs: what each output read, and the server bundle. */
 export const canRenderFrom = (buildDir: string) =>
@@ -35,7 +41,7 @@ export function startIncrementalRenderer(env: NodeJS.ProcessEnv = {}) {
 
   const processFor = () =>
     running() ??
-    (child = fork(join(webDir, 'prerender', 'renderWorker.ts'), [], {
+    (child = fork(WORKER, [], {
       cwd: webDir,
       // Its settings come in `env`; the parent's flags (an npm script's preloads, named from another
       // folder) are not its own.
@@ -82,6 +88,8 @@ export function startIncrementalRenderer(env: NodeJS.ProcessEnv = {}) {
      * where the time went.
      */
     render: (job: Parameters<typeof renderIncrementally>[0]) => enqueue({kind: 'render', ...job}),
+    /** Renders every output of a site build (a release's) into a new build folder, from the lake. */
+    renderAll: (job: RenderAllJob) => enqueue({kind: 'render all', ...job}),
     /** The render process's id while one runs. */
     pid: () => running()?.pid,
     close: () => {

@@ -13,11 +13,9 @@ import {writeSecurityHeaders} from './securityHeaders.ts'
 import {readReads} from './incremental.ts'
 import {defaultAssetCacheDir, precompress} from './precompress.ts'
 import {writeSiteImageVariants} from '../app/content/siteImages.server.ts'
-import {webDir} from './webDir.ts'
+import {defaultBuildDir, defaultPreviewBuildDir, PRODUCTION, webDir} from './webDir.ts'
 
-export {webDir}
-
-export const defaultBuildDir = join(webDir, 'build')
+export {defaultBuildDir, defaultPreviewBuildDir, PRODUCTION, webDir}
 
 /**
  * What a site build reads: the app, how content is reached, and the content model's page list and price formats
@@ -53,13 +51,6 @@ const bundleSettings = (env: NodeJS.ProcessEnv) =>
     ),
   )
 
-/**
- * Builds and renders are production's whoever starts them: Vitest sets NODE_ENV=test, Vite keeps a NODE_ENV it
- * finds, and a bundle built under `test` holds React's development build (half again as large, and slow), which
- * the kept builds would then hand to every later build of the same sources.
- */
-export const PRODUCTION = {NODE_ENV: 'production'}
-
 /** React Router's build with its prerender, then the steps after it: the build every kept build started as. */
 export async function buildAndPrerender(buildDir: string, env: NodeJS.ProcessEnv) {
   await run('react-router', ['build'], {
@@ -80,25 +71,52 @@ export async function buildAndPrerender(buildDir: string, env: NodeJS.ProcessEnv
   await precompress(clientDir, defaultAssetCacheDir, new Set(landingFiles))
 }
 
-export async function prerenderSite({
-  buildDir = defaultBuildDir,
-  env = {},
-}: {buildDir?: string; env?: NodeJS.ProcessEnv} = {}) {
-  await buildOrStartFromKept({
+/** Fills `buildDir` with a copy of a kept build. */
+const copyInto = (buildDir: string) => async (keptDir: string) => {
+  rmSync(buildDir, {recursive: true, force: true})
+  cpSync(keptDir, buildDir, {recursive: true})
+}
+
+/** The site's kept build of these sources and settings put into `buildDir` by `fromKept`, or a build anew. */
+const keptOrBuilt = (
+  buildDir: string,
+  env: NodeJS.ProcessEnv,
+  fromKept: (keptDir: string) => Promise<unknown>,
+) =>
+  buildOrStartFromKept({
     kind: 'site',
     inputs: {sources: SITE_SOURCES, settings: bundleSettings(env)},
     outDir: buildDir,
     build: () => buildAndPrerender(buildDir, env),
-    fromKept: (keptDir) =>
-      run(process.execPath, [join(webDir, 'prerender', 'renderAll.ts'), keptDir, buildDir], {
-        cwd: webDir,
-        env: {...env, ...PRODUCTION},
-      }),
+    fromKept: async (keptDir) => void (await fromKept(keptDir)),
   })
-  return join(buildDir, 'client')
+
+/**
+ * The site build a publish hook renders from (servers/publish-hook/main.ts) and a release ships: the kept build
+ * copied as it is, or a build anew (whose prerender reads the lake `env` names). Its pages are what the build that
+ * compiled it rendered: the hook renders every output again from its own lake before it serves any (renderAll.ts).
+ */
+export async function compileSite({
+  buildDir = defaultBuildDir,
+  env = {},
+}: {buildDir?: string; env?: NodeJS.ProcessEnv} = {}) {
+  await keptOrBuilt(buildDir, env, copyInto(buildDir))
+  return buildDir
 }
 
-export const defaultPreviewBuildDir = join(webDir, 'build-preview')
+/** The site built and every output rendered from the lake `env` names; returns its client folder. */
+export async function prerenderSite({
+  buildDir = defaultBuildDir,
+  env = {},
+}: {buildDir?: string; env?: NodeJS.ProcessEnv} = {}) {
+  await keptOrBuilt(buildDir, env, (keptDir) =>
+    run(process.execPath, [join(webDir, 'prerender', 'renderAll.ts'), keptDir, buildDir], {
+      cwd: webDir,
+      env: {...env, ...PRODUCTION},
+    }),
+  )
+  return join(buildDir, 'client')
+}
 
 /** Builds the same routes for the draft-preview server: rendered per request, nothing prerendered. */
 export async function buildPreviewSite(buildDir = defaultPreviewBuildDir) {
@@ -111,10 +129,7 @@ export async function buildPreviewSite(buildDir = defaultPreviewBuildDir) {
       await run('react-router', ['build'], {cwd: webDir, env: {...env, ...PRODUCTION}})
       await writeSiteImageVariants(join(webDir, 'public'), join(buildDir, 'client'))
     },
-    fromKept: async (keptDir) => {
-      rmSync(buildDir, {recursive: true, force: true})
-      cpSync(keptDir, buildDir, {recursive: true})
-    },
+    fromKept: copyInto(buildDir),
   })
   return buildDir
 }

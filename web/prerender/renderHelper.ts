@@ -3,6 +3,7 @@
 // loads the release's server bundle in its own module graph, renders with a full build's post-steps
 // (finishPages.ts), and answers what each output read. One job at a time; kept for the process's life, and
 // holding the process open only while it works.
+import {extname, join} from 'node:path'
 import {Worker} from 'node:worker_threads'
 import type {OutputReads} from './renderOutputs.ts'
 
@@ -16,11 +17,17 @@ export type HelperJob = {
 
 export type HelperAnswer = {reads: OutputReads} | {error: string}
 
+/**
+ * The helper thread's module, beside this one and in its form: renderHelperThread.ts here, the bundle's
+ * renderHelperThread.mjs in a release (scripts/cli/release).
+ */
+const HELPER = join(import.meta.dirname, `renderHelperThread${extname(import.meta.filename)}`)
+
 let helper: Worker | undefined
 
 /** Renders `job` in the helper thread; resolves to what its outputs read, rejects with why it failed. */
 export function renderInHelper(job: HelperJob): Promise<OutputReads> {
-  const worker = (helper ??= new Worker(new URL('./renderHelperThread.ts', import.meta.url)))
+  const worker = (helper ??= new Worker(HELPER))
   worker.ref()
   return new Promise<OutputReads>((resolve, reject) => {
     const onError = (error: Error) => {

@@ -1,5 +1,6 @@
 // The process that renders incremental releases for a publish hook (incrementalRenderer.ts forks it, with web/ as
-// its folder, as renderOutputs needs): it stays up between publishes, so a publish pays for its pages and not for
+// its folder, as renderOutputs needs), and every output of a site build when the hook starts from one or renders
+// everything again (renderAll.ts): it stays up between publishes, so a publish pays for its pages and not for
 // starting Node and loading the server bundle. Preparing renders every output once into a scratch folder, so that
 // what a render keeps (the fitted first poster, compiled code, open connections to the lake) is ready before the
 // first publish (in its helper thread too, renderHelper.ts), and reads the live release's pages for their headers
@@ -12,6 +13,7 @@ import {loadServerBundle, releasePaths, renderOutputs} from './renderOutputs.ts'
 import {SERVER_BUNDLE_DIR} from './keepServerBundle.ts'
 import {renderIncrementally} from './incremental.ts'
 import {landingPageIndex} from './landingPages.ts'
+import {renderAll} from './renderAll.ts'
 import {renderInHelper} from './renderHelper.ts'
 import {siteHeaderRules} from './securityHeaders.ts'
 
@@ -46,9 +48,13 @@ async function prepare(liveBuildDir: string) {
   siteHeaderRules(join(liveBuildDir, 'client'))
 }
 
+/** Every output of the site build in `siteBuildDir` rendered into `buildDir`. */
+export type RenderAllJob = {siteBuildDir: string; buildDir: string}
+
 export type WorkerJob =
   | {kind: 'prepare'; liveBuildDir: string}
   | ({kind: 'render'} & Parameters<typeof renderIncrementally>[0])
+  | ({kind: 'render all'} & RenderAllJob)
 
 export type WorkerAnswer = Awaited<ReturnType<typeof renderIncrementally>> | {error: string}
 
@@ -56,6 +62,10 @@ async function answer(job: WorkerJob): Promise<WorkerAnswer> {
   try {
     if (job.kind === 'prepare') {
       await prepare(job.liveBuildDir)
+      return {paths: [], steps: []}
+    }
+    if (job.kind === 'render all') {
+      await renderAll(job.siteBuildDir, job.buildDir)
       return {paths: [], steps: []}
     }
     return await renderIncrementally(job)

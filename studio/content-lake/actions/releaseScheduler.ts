@@ -15,6 +15,7 @@ import {
 } from '../documents/releaseDocuments.ts'
 import type {LakeStore} from '../store/store.ts'
 import type {Transactions} from '../writes/transactions.ts'
+import {serverLog} from '@quantedge/server-kit/log'
 
 /** The longest a timer can wait (Node's setTimeout limit); a later release is looked at again then. */
 const LONGEST_WAIT_MS = 2 ** 31 - 1
@@ -116,9 +117,8 @@ export class ReleaseScheduler {
       })
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
-      console.error(
-        `content lake: the scheduled release "${releaseId}" was not published:`,
-        message,
+      serverLog('content-lake').error(
+        `the scheduled release "${releaseId}" was not published: ${message}`,
       )
       await transactions
         .commit(dataset, {
@@ -138,7 +138,10 @@ export class ReleaseScheduler {
           },
         })
         .catch((recordError: unknown) =>
-          console.error('content lake: the failed publish was not recorded:', recordError),
+          serverLog('content-lake').error(
+            {err: recordError},
+            'the failed publish was not recorded',
+          ),
         )
     }
   }

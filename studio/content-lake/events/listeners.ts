@@ -11,6 +11,7 @@ import {parseQuery} from '../queries/query.ts'
 import {VERSIONS_PREFIX} from '../documents/releaseDocuments.ts'
 import type {QueryPool} from '../queries/queryPool.ts'
 import type {LoggedTransaction} from '../store/transactionLog.ts'
+import {serverLog} from '@quantedge/server-kit/log'
 
 type Listener = {
   dataset: string
@@ -60,7 +61,7 @@ export class Listeners {
     this.#published = this.#published
       .then(() => this.#publishNow(dataset, transaction, changes))
       .catch((error: unknown) =>
-        console.error('content lake: a listener event was not sent:', error),
+        serverLog('content-lake').error({err: error}, 'a listener event was not sent'),
       )
   }
 

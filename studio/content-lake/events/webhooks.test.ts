@@ -52,12 +52,14 @@ const hookTo = (port: number): WebhookConfig => ({
   retryDelayMs: 1000,
 })
 
-const publish = (hook: WebhookConfig) =>
+/** Publishes Straddle to `hook`, what the lake would log of its deliveries going to `reported`. */
+const publish = (hook: WebhookConfig, reported: (line: string) => void) =>
   sendWebhooks([hook], {
     projectId: 'test',
     dataset: 'production',
     transactionId: 't1',
     changes: [{id: straddle._id, before: null, after: straddle}],
+    log: {error: reported},
   })
 
 /** Settles when the lake's first delivery attempt has (the real fetch, watched, not replaced). */
@@ -73,10 +75,10 @@ function firstAttempt() {
 }
 
 it('delivers to a receiver that starts after the first attempt, once, and reports nothing', async () => {
-  const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+  const errors = vi.fn<(line: string) => void>()
   const port = await freePort()
   const attempted = firstAttempt()
-  const sending = publish(hookTo(port))
+  const sending = publish(hookTo(port), errors)
   expect(await attempted).toBeInstanceOf(Error)
   const deliveries = await receive(port)
   await sending
@@ -86,10 +88,10 @@ it('delivers to a receiver that starts after the first attempt, once, and report
 })
 
 it('tries a 503 twice more with the same idempotency key, then reports it once', async () => {
-  const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+  const errors = vi.fn<(line: string) => void>()
   const port = await freePort()
   const deliveries = await receive(port, [503, 503, 503])
-  await publish(hookTo(port))
+  await publish(hookTo(port), errors)
   expect(deliveries).toHaveLength(3)
   expect(new Set(deliveries.map((headers) => headers['idempotency-key'])).size).toBe(1)
   expect(errors).toHaveBeenCalledTimes(1)
@@ -99,19 +101,19 @@ it('tries a 503 twice more with the same idempotency key, then reports it once',
 })
 
 it('succeeds on a retry after a 429 without reporting anything', async () => {
-  const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+  const errors = vi.fn<(line: string) => void>()
   const port = await freePort()
   const deliveries = await receive(port, [429])
-  await publish(hookTo(port))
+  await publish(hookTo(port), errors)
   expect(deliveries).toHaveLength(2)
   expect(errors).not.toHaveBeenCalled()
 })
 
 it('takes a 400 as final: no retry, reported at once', async () => {
-  const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+  const errors = vi.fn<(line: string) => void>()
   const port = await freePort()
   const deliveries = await receive(port, [400])
-  await publish(hookTo(port))
+  await publish(hookTo(port), errors)
   expect(deliveries).toHaveLength(1)
   expect(errors).toHaveBeenCalledTimes(1)
   expect(String(errors.mock.calls[0]![0])).toMatch(/answered 400 for indicator-straddle$/)

@@ -10,6 +10,7 @@ import {setTimeout as sleep} from 'node:timers/promises'
 import {encodeSignatureHeader} from '@sanity/webhook'
 import {evaluate, parse} from 'groq-js'
 import {isPrivateId, type StoredDocument} from '../documents/documents.ts'
+import {serverLog, type Lines} from '@quantedge/server-kit/log'
 
 export type WebhookConfig = {
   url: string
@@ -46,7 +47,10 @@ const evaluateOn = async (query: string, doc: StoredDocument) =>
     await evaluate(parse(query, {params: {id: doc._id}}), {dataset: [doc], params: {id: doc._id}})
   ).get()
 
-/** Sends the webhooks a committed transaction triggers; failures are logged, never thrown at the writer. */
+/**
+ * Sends the webhooks a committed transaction triggers; failures are logged (in the lake's log unless `log` is
+ * given), never thrown at the writer.
+ */
 export async function sendWebhooks(
   hooks: readonly WebhookConfig[],
   {
@@ -54,7 +58,14 @@ export async function sendWebhooks(
     dataset,
     transactionId,
     changes,
-  }: {projectId: string; dataset: string; transactionId: string; changes: Change[]},
+    log = serverLog('content-lake'),
+  }: {
+    projectId: string
+    dataset: string
+    transactionId: string
+    changes: Change[]
+    log?: Pick<Lines, 'error'>
+  },
 ): Promise<void> {
   const sends = hooks.flatMap((hook) =>
     changes
@@ -90,7 +101,7 @@ export async function sendWebhooks(
           if (!failure) return
           if (!failure.retryable || tries > RETRIES) {
             const after = tries > 1 ? ` (after ${tries} attempts)` : ''
-            console.error(`content lake: webhook ${hook.url} ${failure.reason} for ${id}${after}`)
+            log.error(`webhook ${hook.url} ${failure.reason} for ${id}${after}`)
             return
           }
           await sleep(hook.retryDelayMs ?? SANITY_RETRY_DELAY_MS, undefined, {ref: false})

@@ -88,6 +88,11 @@ parentPort?.on('message', (message: WorkerMessage) => {
   // A message that fails (a copy that cannot be read) must not stop the ones after it; its queries say why.
   turn = turn
     .then(() => handle(message))
-    .catch((error: unknown) => console.error('content lake: a query worker message failed:', error))
+    // The log is loaded when it is needed: a worker's start is on the lake's.
+    .catch(async (error: unknown) =>
+      (await import('@quantedge/server-kit/log'))
+        .serverLog('content-lake')
+        .error({err: error}, 'a query worker message failed'),
+    )
 })
 parentPort?.postMessage({id: 0, ready: true} satisfies WorkerReply)

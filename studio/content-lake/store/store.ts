@@ -17,6 +17,7 @@ import {type LoggedTransaction, TransactionLog} from './transactionLog.ts'
 import type {DatasetText, SnapshotReading} from './datasetText.ts'
 import type {StoredDocument} from '../documents/documents.ts'
 import type {StoredDocuments} from './storedDocuments.ts'
+import {serverLog} from '@quantedge/server-kit/log'
 
 const DATASET_NAME = /^[a-z0-9][a-z0-9_-]{0,63}$/
 const DATASET_FILE = /^([a-z0-9][a-z0-9_-]{0,63})\.(?:ndjson|\d+\.journal)$/
@@ -135,7 +136,7 @@ export class LakeStore {
     )
     if (file.wantsCompaction) {
       file.compact(documents.values()).catch((error: unknown) => {
-        console.error(`content lake: compacting dataset "${dataset}" failed:`, error)
+        serverLog('content-lake').error({err: error}, `compacting dataset "${dataset}" failed`)
       })
     }
     return durable

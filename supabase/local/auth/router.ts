@@ -33,6 +33,12 @@ const limited =
   }
 
 const ROUTES = [
+  // GoTrue's own health check (internal/api/api.go, HealthCheck): its version, name and description.
+  route<Handler>('GET', '/health', async () => ({
+    version: 'supabase/local',
+    name: 'GoTrue',
+    description: 'GoTrue is a user registration and authentication API',
+  })),
   route<Handler>(
     'POST',
     '/signup',

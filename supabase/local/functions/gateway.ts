@@ -11,6 +11,7 @@ import {HttpError} from '@quantedge/server-kit/httpError'
 import {verifyToken} from '../tokens.ts'
 import type {FunctionsConfig} from './config.ts'
 import type {FunctionRunner} from './runner.ts'
+import {serverLog} from '@quantedge/server-kit/log'
 
 /** Supabase's limit on a function's request body (Edge Functions limits: 20 MB). */
 const MAX_BODY_BYTES = 20 * 1024 * 1024
@@ -46,7 +47,7 @@ export async function handleFunction(
     },
   )
   const response = await gateway.runner.invoke(name, request).catch((error: unknown) => {
-    console.error(`supabase/local: function ${name}:`, error)
+    serverLog('supabase').error({err: error, function: name}, 'an Edge Function failed')
     throw new HttpError(500, {
       code: 'WORKER_ERROR',
       message: 'Function exited due to an error (please check logs)',

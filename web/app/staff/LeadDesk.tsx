@@ -4,6 +4,8 @@ import {useSearchParams} from 'react-router'
 import {paramsOf, queryOf} from './deskQuery.ts'
 import {LeadFilters} from './LeadFilters.tsx'
 import {LeadList} from './LeadList.tsx'
+import {mailTrouble} from './leadMailHealth.ts'
+import {LeadMailHealth} from './LeadMailHealth.tsx'
 import {LeadPanel} from './LeadPanel.tsx'
 import {ALL, type LeadQuery} from './leadQuery.ts'
 import {leadsCsv} from './leadsCsv.ts'
@@ -12,6 +14,7 @@ import {filterChoices, summaryBySource} from './sourceSummary.ts'
 import {
   allMatchingLeads,
   saveLead,
+  useLeadMailHealth,
   useLeadPage,
   useSourceCounts,
   useStaffAccess,
@@ -42,6 +45,7 @@ export function LeadDesk({user}: {user: User}) {
   const ready = access.state === 'ready'
   const page = useLeadPage(query, version, ready)
   const counts = useSourceCounts(query, version, ready)
+  const mailHealth = useLeadMailHealth(version, ready)
 
   const show = useCallback(
     (next: LeadQuery, lead: string | null) => setParams(paramsOf(next, lead)),
@@ -104,6 +108,9 @@ export function LeadDesk({user}: {user: User}) {
 
   return (
     <div className={`lead-desk${openLead ? ' lead-desk-open' : ''}`}>
+      {mailHealth.value && (
+        <LeadMailHealth trouble={mailTrouble(mailHealth.value)} onOpen={(id) => show(query, id)} />
+      )}
       <div className="staff-toolbar">
         <LeadFilters query={query} sources={sources} campaigns={campaigns} onChange={change} />
         <button

@@ -1,7 +1,7 @@
 // What the staff page works with, each asked of the database as it is needed: whether the signed-in user is staff
 // (and the staff to hand a lead to), one page of the leads the filters match with how many match in all, the
 // counts by source and campaign for the summary and the filters, one lead opened to work, saving a change to it,
-// and every matching lead for the CSV file. Row-level security decides what comes back: a user who is not staff
+// every matching lead for the CSV file, and how the lead mails stand. Row-level security decides what comes back: a user who is not staff
 // reads no staff, and then nothing else is asked for. Answers to an older question than the latest are dropped.
 import type {User} from '@supabase/supabase-js'
 import {useEffect, useState} from 'react'
@@ -15,6 +15,7 @@ import {
   type StaffMember,
 } from './lead.ts'
 import {ALL, NOT_RECORDED, pageRange, searchFilter, SORTS, type LeadQuery} from './leadQuery.ts'
+import type {LeadMailHealth} from './leadMailHealth.ts'
 import {leadRefusal, NO_LONGER_STAFF, type Failure} from './leadRefusal.ts'
 import type {SourceCount} from './sourceSummary.ts'
 
@@ -140,6 +141,28 @@ export function useSourceCounts(query: LeadQuery, version: number, enabled: bool
       return data as SourceCount[]
     },
     [],
+    enabled,
+  )
+}
+
+/** How often an open page asks again how the lead mails stand. */
+const MAIL_HEALTH_EVERY_MS = 60_000
+
+/** How the lead mails stand (lead_mail_health), asked again each minute and after each saved change. */
+export function useLeadMailHealth(version: number, enabled: boolean) {
+  const [minute, setMinute] = useState(0)
+  useEffect(() => {
+    const timer = setInterval(() => setMinute((current) => current + 1), MAIL_HEALTH_EVERY_MS)
+    return () => clearInterval(timer)
+  }, [])
+  return useLatest<LeadMailHealth | undefined>(
+    JSON.stringify([version, minute]),
+    async () => {
+      const {data, error} = await (await loadSupabase()).rpc('lead_mail_health')
+      if (error) throw new Error(error.message)
+      return data as LeadMailHealth
+    },
+    undefined,
     enabled,
   )
 }
