@@ -12,6 +12,7 @@
 // rejectOnApiError.js; @sanity/migrate safeJsonParser). An answer cut short (the lake stopping or failing) ends with
 // its connection dropped, never as a whole answer: a clean end would make an export succeed with what it had.
 import {setImmediate as nextTurn} from 'node:timers/promises'
+import {serverLog} from '@quantedge/server-kit/log'
 import {datasetOf} from './dataApi.ts'
 import {isPrivateId, type StoredDocument} from '../documents/documents.ts'
 import {badRequest, LakeError, notFound} from '../documents/errors.ts'
@@ -106,7 +107,7 @@ export async function exportDataset(request: LakeRequest) {
     if (!over) res.end()
   } catch (error) {
     if (!res.headersSent) throw error
-    console.error('content lake: an export failed:', error)
+    serverLog('content-lake').error({err: error}, 'an export failed')
     res.destroy()
   } finally {
     exporting.set(lake, (exporting.get(lake) ?? 1) - 1)

@@ -161,9 +161,9 @@ export class LakeStore {
     try {
       this.log.write(dataset, logged)
     } catch (error) {
-      console.error(
-        `content lake: the history entry of transaction ${logged.id} was not written now; the next start writes it from the journal:`,
-        error,
+      serverLog('content-lake').error(
+        {err: error},
+        `the history entry of transaction ${logged.id} was not written now; the next start writes it from the journal`,
       )
     }
   }
