@@ -248,6 +248,8 @@ test('a deleted indicator comes back from its most recent revision', async ({pag
     .getByRole('button', {name: /^Delete (document|anyway)$/})
     .click()
   await expect.poll(() => lakeDocument('indicator-straddle-rsi'), {timeout: 15_000}).toBeUndefined()
+  // The Studio closes a deleted document's pane itself; opened again before it has, the pane is closed after.
+  await expect(page).not.toHaveURL(/indicator-straddle-rsi/, {timeout: 15_000})
 
   await openInStudio(page, '/structure/indicator;indicator-straddle-rsi')
   await expect(page.getByText('This document has been deleted.')).toBeVisible({timeout: 30_000})
