@@ -9,6 +9,7 @@ import {discardDraft, editDraft, previewLink, publishDraft} from './editor.ts'
 import {parseFields} from './fields.ts'
 import {runMigrateCommand} from './migrations/migrateCommand.ts'
 import {runReleaseCommand} from './releaseCommands.ts'
+import {stopWithExit} from './temporaryFolder.ts'
 
 const USAGE = `Usage: npm run content -- <command>
 
@@ -38,6 +39,7 @@ const USAGE = `Usage: npm run content -- <command>
                                    --no-dry-run, which applies them`
 
 const [command, id, ...rest] = process.argv.slice(2)
+stopWithExit()
 const env = readContentEnv()
 const client = contentClient('write', env)
 

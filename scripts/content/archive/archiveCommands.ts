@@ -18,18 +18,12 @@ export const defaultArchiveName = (dataset: string, now = new Date()) =>
 
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`
 
-/** Ctrl+C ends the process through its exit handlers (an export removes its partial file there). */
-function exitOnInterrupt() {
-  process.once('SIGINT', () => process.exit(130))
-}
-
 export async function runExport(client: SanityClient, args: string[]): Promise<string> {
   const [name] = args.filter((arg) => !arg.startsWith('--'))
   const dataset = client.config().dataset ?? ''
   const file = fromWhereRun(name ?? defaultArchiveName(dataset))
   const started = performance.now()
   const progress = progressPrinter()
-  exitOnInterrupt()
   try {
     const report = await exportArchive(client, {
       file,
@@ -61,7 +55,6 @@ export async function runImport(client: SanityClient, args: string[]): Promise<s
   const target = dataset ? client.withConfig({dataset}) : client
   const started = performance.now()
   const progress = progressPrinter()
-  exitOnInterrupt()
   try {
     const report = await importArchive(target, {
       archive: fromWhereRun(name),

@@ -142,6 +142,24 @@ describe('a bad archive', () => {
     await importArchive(dataset('taken'), {archive: good, mode: 'replace'})
     expect(await count('taken')).toBe(31)
   })
+
+  it('is refused over a document in its first batch of many, while later batches are still read', async () => {
+    const source = dataset('many')
+    const body = 'y'.repeat(20_000)
+    await source.mutate(
+      Array.from({length: 150}, (_, index) => ({
+        create: {_id: `page-${String(index).padStart(3, '0')}`, _type: 'note', body},
+      })),
+    )
+    const archive = join(work, 'many.tar.gz')
+    await exportArchive(source, {file: archive})
+    const [first] = await source.fetch<string[]>('*[_type == "note"]._id', {}, {perspective: 'raw'})
+    await dataset('manytaken').create({_id: first!, _type: 'note'})
+    await expect(importArchive(dataset('manytaken'), {archive})).rejects.toThrow(
+      new RegExp(`data\\.ndjson line 1: .*${first}.* already exists`),
+    )
+    expect(await count('manytaken')).toBe(1)
+  })
 })
 
 describe('an import cut by the lake stopping', () => {

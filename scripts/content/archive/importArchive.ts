@@ -4,16 +4,24 @@
 // references set and references strengthened. Before anything is written, the archive is checked (archiveCheck.ts)
 // and its documents are sent as the import will send them with `dryRun`, so a document the dataset cannot take
 // (an id it refuses, one that exists when creating, a locked release) is refused with its line and nothing is
-// written. Import's batches are each all or nothing, but not together; if one fails after others were written (a
-// lake stopping midway), the error says how many documents were written, in how many whole batches.
-import {existsSync, mkdtempSync, readdirSync, rmSync} from 'node:fs'
+// written. The uploads are not dry-run: an image or file the dataset refuses stops the import after the documents.
+// Import's batches are each all or nothing, but not together; if one fails after others were written (a lake
+// stopping midway, an upload refused), the error says how many documents were written, in how many whole batches.
+import {existsSync, readdirSync} from 'node:fs'
 import {createReadStream} from 'node:fs'
-import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {createInterface} from 'node:readline'
-import type {Mutation, SanityClient} from '@sanity/client'
+import type {
+  IdentifiedSanityDocumentStub,
+  ImportReleaseAction,
+  Mutation,
+  SanityClient,
+  SanityDocumentStub,
+} from '@sanity/client'
 import {sanityImport} from '@sanity/import'
 import {ArchiveError, unpackArchive, type UnpackedArchive} from './archiveCheck.ts'
+import {eachAtOnce} from '../eachAtOnce.ts'
+import {temporaryFolder} from '../temporaryFolder.ts'
 import type {Progress} from './progress.ts'
 
 /**
@@ -34,8 +42,6 @@ const CONCURRENCY = 6
 
 export type ImportReport = {documents: number; assets: number; warnings: string[]}
 
-type Doc = {_id?: string; _type: string; [field: string]: unknown}
-
 /** A document as the import first writes it: references weak, asset references out (@sanity/import assetRefs.js). */
 function asFirstWritten(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(asFirstWritten)
@@ -49,7 +55,7 @@ function asFirstWritten(value: unknown): unknown {
 
 /** The archive's documents, in batches as the import sends them. */
 async function* batchesOf(dataFile: string) {
-  let batch: Doc[] = []
+  let batch: SanityDocumentStub[] = []
   let bytes = 0
   const reader = createInterface({input: createReadStream(dataFile), crlfDelay: Infinity})
   for await (const line of reader) {
@@ -59,25 +65,10 @@ async function* batchesOf(dataFile: string) {
       batch = []
       bytes = 0
     }
-    batch.push(JSON.parse(line) as Doc)
+    batch.push(JSON.parse(line) as SanityDocumentStub)
     bytes += line.length
   }
   if (batch.length > 0) yield batch
-}
-
-/** Runs `work` on each item, `concurrency` at a time; the first failure stops it. */
-async function eachAtOnce<T>(
-  items: AsyncIterable<T>,
-  concurrency: number,
-  work: (item: T) => Promise<void>,
-) {
-  const running = new Set<Promise<void>>()
-  for await (const item of items) {
-    const task = work(item).finally(() => running.delete(task))
-    running.add(task)
-    if (running.size >= concurrency) await Promise.race(running)
-  }
-  await Promise.all(running)
 }
 
 type ApiError = Error & {details?: {description?: string; items?: {index?: number}[]}}
@@ -88,7 +79,7 @@ type ApiError = Error & {details?: {description?: string; items?: {index?: numbe
  */
 async function dryRun(client: SanityClient, archive: UnpackedArchive, mode: ImportMode) {
   const {documents: operation, releases: ifExists} = OPERATIONS[mode]
-  const refusal = (doc: Doc | undefined, error: unknown) => {
+  const refusal = (doc: SanityDocumentStub | undefined, error: unknown) => {
     const line = doc?._id === undefined ? undefined : archive.lines.get(doc._id)
     const where = line === undefined ? archive.dataName : `${archive.dataName} line ${line}`
     const reason = (error as ApiError).details?.description ?? (error as Error).message
@@ -99,23 +90,21 @@ async function dryRun(client: SanityClient, archive: UnpackedArchive, mode: Impo
     return new ArchiveError(`${where}: ${reason}${hint}`)
   }
   await eachAtOnce(batchesOf(archive.dataFile), CONCURRENCY, async (batch) => {
-    const releases = batch.filter(({_id}) => _id?.startsWith('_.releases.'))
+    const releases = batch.filter((doc): doc is IdentifiedSanityDocumentStub =>
+      String(doc._id).startsWith('_.releases.'),
+    )
     // Other system documents (`_.` ids) are left out by the import, as by Sanity's.
     const documents = batch.filter(({_id}) => !_id?.startsWith('_.'))
     for (const release of releases) {
-      await client
-        .action(
-          {
-            actionType: 'sanity.action.release.import',
-            releaseId: String(release.name),
-            attributes: release as never,
-            ifExists,
-          } as never,
-          {dryRun: true},
-        )
-        .catch((error: unknown) => {
-          throw refusal(release, error)
-        })
+      const action: ImportReleaseAction = {
+        actionType: 'sanity.action.release.import',
+        releaseId: String(release.name),
+        attributes: release,
+        ifExists,
+      }
+      await client.action(action, {dryRun: true}).catch((error: unknown) => {
+        throw refusal(release, error)
+      })
     }
     if (documents.length === 0) return
     const mutations = documents.map((doc) => ({[operation]: asFirstWritten(doc)}) as Mutation)
@@ -159,18 +148,20 @@ function recording(client: SanityClient) {
     requestHandler: async (request, next) => {
       const ids = writtenIds(request as SentRequest)
       if (!ids) return next(request)
-      const settled = () => written.unknown.splice(written.unknown.indexOf(ids), 1)
       written.unknown.push(ids)
       try {
         const answer = await next(request)
-        settled()
+        // A batch is known by its first id: @sanity/import sends one again after a server error (up to three
+        // tries), and the try the dataset takes settles the tries before it.
+        written.unknown = written.unknown.filter((unknown) => unknown[0] !== ids[0])
         written.batches.push(ids)
         return answer
       } catch (error) {
-        // A refusal (4xx) wrote nothing; no answer, or a server error, leaves it unknown, as Sanity's own
-        // migration runner counts it (@sanity/migrate runner/errors.ts, UnknownTransactionOutcomeError).
+        // A refusal (4xx) wrote nothing, this try at least; no answer, or a server error, leaves it unknown, as
+        // Sanity's own migration runner counts it (@sanity/migrate runner/errors.ts, UnknownTransactionOutcomeError).
         const status = (error as {statusCode?: number}).statusCode
-        if (status !== undefined && status < 500) settled()
+        if (status !== undefined && status < 500)
+          written.unknown = written.unknown.filter((unknown) => unknown !== ids)
         throw error
       }
     },
@@ -211,7 +202,7 @@ export async function importArchive(
     onProgress = () => undefined,
   }: {archive: string; mode?: ImportMode; onProgress?: (progress: Progress) => void},
 ): Promise<ImportReport> {
-  const into = mkdtempSync(join(tmpdir(), 'content-import-'))
+  const {path: into, remove: removeUnpacked} = temporaryFolder('content-import-')
   try {
     onProgress({step: 'Checking the archive'})
     const unpacked = await unpackArchive(archive, into)
@@ -250,6 +241,6 @@ export async function importArchive(
       })
     }
   } finally {
-    rmSync(into, {recursive: true, force: true})
+    removeUnpacked()
   }
 }

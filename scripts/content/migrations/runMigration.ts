@@ -14,8 +14,7 @@
 //   (DEFAULT_MUTATION_CONCURRENCY). If one fails, the batches that got no answer are named: they may or may not
 //   have been written (runner/errors.ts).
 import {randomUUID} from 'node:crypto'
-import {createReadStream, createWriteStream, mkdtempSync, rmSync} from 'node:fs'
-import {tmpdir} from 'node:os'
+import {createReadStream, createWriteStream} from 'node:fs'
 import {join} from 'node:path'
 import {createInterface} from 'node:readline'
 import {finished} from 'node:stream/promises'
@@ -35,6 +34,8 @@ import {
 import {SanityEncoder} from '@sanity/mutate'
 import type {SanityDocument} from '@sanity/types'
 import {evaluate, parse as parseGroq} from 'groq-js'
+import {eachAtOnce} from '../eachAtOnce.ts'
+import {temporaryFolder} from '../temporaryFolder.ts'
 
 const MAX_BATCH_BYTES = 256 * 1024
 
@@ -162,7 +163,7 @@ export async function runMigration(
   client: SanityClient,
   {dryRun, onBatch = () => undefined}: {dryRun: boolean; onBatch?: (batch: MigrationBatch) => void},
 ): Promise<MigrationReport> {
-  const work = mkdtempSync(join(tmpdir(), 'content-migration-'))
+  const {path: work, remove: removeWork} = temporaryFolder('content-migration-')
   try {
     let documents = 0
     const read = await keptInFile(
@@ -190,7 +191,6 @@ export async function runMigration(
     }
     const report: MigrationReport = {documents: 0, mutations: 0, batches: 0, committed: []}
     const unanswered = new Set<string>()
-    const running = new Set<Promise<void>>()
     const commit = async (batch: MigrationBatch) => {
       unanswered.add(batch.transactionId)
       try {
@@ -212,26 +212,23 @@ export async function runMigration(
       }
     }
     try {
-      for await (const batch of batches(collectMigrationMutations(migration, counted, context))) {
-        report.batches += 1
-        report.mutations += batch.mutations.length
-        if (dryRun) {
-          onBatch(batch)
-          continue
-        }
-        const task = commit(batch).finally(() => running.delete(task))
-        running.add(task)
-        if (running.size >= DEFAULT_MUTATION_CONCURRENCY) await Promise.race(running)
-      }
-      await Promise.all(running)
+      await eachAtOnce(
+        batches(collectMigrationMutations(migration, counted, context)),
+        DEFAULT_MUTATION_CONCURRENCY,
+        async (batch) => {
+          report.batches += 1
+          report.mutations += batch.mutations.length
+          if (dryRun) onBatch(batch)
+          else await commit(batch)
+        },
+      )
     } catch (error) {
-      await Promise.allSettled(running)
       if (unanswered.size === 0) throw error
       const history = client.getUrl(`/data/history/${client.config().dataset}/transactions`)
       throw new UnansweredBatchesError([...unanswered], history, error)
     }
     return {...report, documents}
   } finally {
-    rmSync(work, {recursive: true, force: true})
+    removeWork()
   }
 }

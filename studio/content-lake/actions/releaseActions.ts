@@ -126,16 +126,22 @@ function countActive(tally: RequestTally, index: number) {
   tally.activeReleases += 1
 }
 
+/** The release id a new release is given, and its document's id; refused unless a valid id without a dot. */
+function newReleaseId(action: Action, index: number) {
+  const releaseId = text(action, 'releaseId', index)
+  const id = releaseDocumentId(releaseId)
+  if (!isValidId(id) || releaseId.includes('.'))
+    throw actionError(400, index, `"${releaseId}" is not a valid release id`)
+  return {releaseId, id}
+}
+
 function createRelease(
   action: Action,
   index: number,
   context: ActionContext,
   tally: RequestTally,
 ): MutationInput[] {
-  const releaseId = text(action, 'releaseId', index)
-  const id = releaseDocumentId(releaseId)
-  if (!isValidId(id) || releaseId.includes('.'))
-    throw actionError(400, index, `"${releaseId}" is not a valid release id`)
+  const {releaseId, id} = newReleaseId(action, index)
   if (context.documents.has(id) || tally.createdReleases.has(releaseId))
     throw actionError(409, index, `Release "${releaseId}" already exists`)
   countActive(tally, index)
@@ -204,10 +210,7 @@ function importRelease(
   context: ActionContext,
   tally: RequestTally,
 ): MutationInput[] {
-  const releaseId = text(action, 'releaseId', index)
-  const id = releaseDocumentId(releaseId)
-  if (!isValidId(id) || releaseId.includes('.'))
-    throw actionError(400, index, `"${releaseId}" is not a valid release id`)
+  const {releaseId, id} = newReleaseId(action, index)
   const ifExists = action.ifExists ?? 'fail'
   if (typeof ifExists !== 'string' || !IF_EXISTS.includes(ifExists))
     throw actionError(400, index, `ifExists must be ${IF_EXISTS.join(', ')}`)

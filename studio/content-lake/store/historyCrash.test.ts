@@ -12,6 +12,7 @@ import type {SanityClient} from '@sanity/client'
 import {afterEach, describe, expect, it} from 'vitest'
 import {startChildLake, type ChildLake} from '../testing/childLake.ts'
 import {TEST_LAKE_TOKEN, testLakeClient} from '../testing/testLake.ts'
+import type {JournalLine} from './datasetText.ts'
 
 /** The most rounds, and the most time, the test takes to land a kill in the window; it fails if none did. */
 const MAX_ROUNDS = 40
@@ -30,8 +31,6 @@ async function started(dataDir: string) {
   lakes.push(lake)
   return {lake, client: testLakeClient(lake.url)}
 }
-
-type JournalLine = {transactionId: string; documents: Record<string, {state?: string} | null>}
 
 /** The transaction that published the release, as the journals on disk hold it, if they do. */
 function publishInJournals(dataDir: string, releaseId: string): string | undefined {

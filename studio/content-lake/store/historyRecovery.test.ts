@@ -1,8 +1,9 @@
 // The transaction log's entries a crash kept from being written (the journal line synced, the entry not yet
 // appended) are made again by the next start, equal to those the write path wrote: the states historyCrash.test.ts
-// reaches by killing a lake, built here one by one from a store's own files.
+// reaches by killing a lake, built here one by one from a store's own files. And an entry whose append fails (the
+// disk refusing it) is kept, written before the next one, and keeps the journals until it is.
 import {copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync} from 'node:fs'
-import {writeFileSync} from 'node:fs'
+import {renameSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterEach, describe, expect, it} from 'vitest'
@@ -108,5 +109,37 @@ describe('history recovery', () => {
     const log = join(copy, 'history', 'production.ndjson')
     writeFileSync(log, `${readFileSync(log, 'utf8')}{"id":"t4","timest`)
     expect((await opened(copy)).log.transactions('production')).toEqual(written)
+  })
+
+  it('keeps an entry whose append failed, writes it before the next, and keeps the journals until then', async () => {
+    const folder = emptyFolder()
+    const store = await opened(folder)
+    await writeFour(store)
+    const log = join(folder, 'history', 'production.ndjson')
+    expect(store.log.transactions('production')).toHaveLength(4)
+    // The log's place taken by a folder: every append to it fails (EISDIR), as on a disk that refuses writes.
+    renameSync(log, `${log}.kept`)
+    mkdirSync(log)
+    await commit(store, 't5', [['a', doc('a', {price: 5})]])
+    expect(store.log.transactions('production').map(({id}) => id)).toEqual([
+      't1',
+      't2',
+      't3',
+      't4',
+      't5',
+    ])
+    expect(() => store.log.sync('production')).toThrow(/EISDIR/)
+    rmSync(log, {recursive: true})
+    renameSync(`${log}.kept`, log)
+
+    await commit(store, 't6', [['b', null]])
+    const ids = readFileSync(log, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as LoggedTransaction).id)
+    expect(ids).toEqual(['t1', 't2', 't3', 't4', 't5', 't6'])
+    const written = structuredClone(store.log.transactions('production'))
+    expect(written.map(({id}) => id)).toEqual(ids)
+    expect((await opened(crashedCopy(folder, 0))).log.transactions('production')).toEqual(written)
   })
 })

@@ -156,14 +156,18 @@ export class LakeStore {
     for (const {documents} of this.#datasets.values()) documents.stop()
   }
 
-  /** The entry of a transaction now on disk; one that fails to be written is made again at the next start. */
+  /**
+   * The entry of a transaction now on disk. One that fails to be written is kept (and read from memory), written
+   * before the next entry, and keeps the journals from being compacted away until it is; a start that finds it
+   * missing makes it again from the journal.
+   */
   #writeEntry(dataset: string, logged: LoggedTransaction) {
     try {
       this.log.write(dataset, logged)
     } catch (error) {
       serverLog('content-lake').error(
         {err: error},
-        `the history entry of transaction ${logged.id} was not written now; the next start writes it from the journal`,
+        `the history entry of transaction ${logged.id} could not be written yet; it is written before the next one, or by the next start from the journal`,
       )
     }
   }

@@ -75,6 +75,8 @@ export class TransactionLog {
   readonly #written = new Map<string, LoggedTransaction[]>()
   /** Each dataset's committed transactions whose entries are not written yet (their journal lines not yet synced). */
   readonly #pending = new Map<string, LoggedTransaction[]>()
+  /** Each dataset's entries whose journal lines are synced but whose append failed: written before the next one. */
+  readonly #due = new Map<string, LoggedTransaction[]>()
 
   constructor(dataDir: string) {
     this.#folder = join(dataDir, 'history')
@@ -100,10 +102,8 @@ export class TransactionLog {
    * without reading the log, so a write costs the same however long the history has grown.
    */
   write(dataset: string, transaction: LoggedTransaction) {
-    const pending = this.#pending.get(dataset) ?? []
-    const at = pending.indexOf(transaction)
-    if (at >= 0) pending.splice(at, 1)
-    this.#append(dataset, [transaction])
+    this.#due.set(dataset, [...(this.#due.get(dataset) ?? []), transaction])
+    this.#writeDue(dataset)
   }
 
   /** Appends entries a start made again from the journals (historyRecovery.ts), and syncs them. */
@@ -123,8 +123,12 @@ export class TransactionLog {
       : this.#parse(line, `${file} (its last line)`)
   }
 
-  /** Syncs the dataset's log to disk (before the journals its entries were made from are removed). */
+  /**
+   * Syncs the dataset's log to disk (before the journals its entries were made from are removed), with any entry
+   * whose append failed written first; while one still cannot be written, this throws, and the journals are kept.
+   */
   sync(dataset: string) {
+    this.#writeDue(dataset)
     const file = this.#file(dataset)
     if (!existsSync(file)) return
     const descriptor = openSync(file, 'r')
@@ -135,10 +139,35 @@ export class TransactionLog {
     }
   }
 
+  /**
+   * Appends the dataset's due entries, oldest first, and reads them from the log from then on. If the append
+   * fails (a full disk), they stay due and are read from memory; the next write or sync tries them again first,
+   * so the log never skips one (a start recovers only what follows its last entry).
+   */
+  #writeDue(dataset: string) {
+    const due = this.#due.get(dataset)
+    if (!due) return
+    this.#append(dataset, due)
+    this.#due.delete(dataset)
+    const pending = this.#pending.get(dataset)
+    if (pending)
+      this.#pending.set(
+        dataset,
+        pending.filter((each) => !due.includes(each)),
+      )
+  }
+
   #append(dataset: string, transactions: readonly LoggedTransaction[]) {
     const file = this.#file(dataset)
     if (!this.#written.has(dataset)) this.#dropCutOffLine(file)
-    appendFileSync(file, transactions.map((each) => `${JSON.stringify(each)}\n`).join(''))
+    const before = existsSync(file) ? statSync(file).size : 0
+    try {
+      appendFileSync(file, transactions.map((each) => `${JSON.stringify(each)}\n`).join(''))
+    } catch (error) {
+      // What a failed append wrote (part of it, on a full disk) is taken back, so the next try writes each once.
+      if (existsSync(file) && statSync(file).size > before) truncateSync(file, before)
+      throw error
+    }
     this.#written.get(dataset)?.push(...transactions)
   }
 
