@@ -26,6 +26,12 @@ it('refuses a trusted proxy that is no address, naming it', () => {
     '"10.0.0.0/x" is not an IP address or a CIDR range',
   )
   expect(() => trustedProxies(['proxy.example'])).toThrow('"proxy.example"')
+  expect(() => trustedProxies(['10.0.0.0/99'])).toThrow(
+    '"10.0.0.0/99" is not an IP address or a CIDR range (an address, or an address, "/" and 0 to 32)',
+  )
+  expect(() => trustedProxies(['2001:db8::/129'])).toThrow('0 to 128')
+  expect(() => trustedProxies(['1.2.3.4/8/9'])).toThrow('"1.2.3.4/8/9"')
+  expect(trustedProxies(['10.0.0.0/8', '2001:db8::/32']).check('10.1.2.3', 'ipv4')).toBe(true)
 })
 
 it('counts an IPv6 visitor by its /64, an IPv4 one by its address', () => {

@@ -11,10 +11,17 @@ export function trustedProxies(extra: readonly string[] = []): BlockList {
   trusted.addSubnet('127.0.0.0', 8, 'ipv4')
   trusted.addAddress('::1', 'ipv6')
   for (const entry of extra) {
-    const [address = '', bits] = entry.split('/')
+    const [address = '', bits, ...rest] = entry.split('/')
     const family = isIP(address)
-    if (family === 0 || (bits !== undefined && !/^\d{1,3}$/.test(bits)))
-      throw new Error(`"${entry}" is not an IP address or a CIDR range`)
+    const widest = family === 4 ? 32 : 128
+    if (
+      family === 0 ||
+      rest.length > 0 ||
+      (bits !== undefined && (!/^\d{1,3}$/.test(bits) || Number(bits) > widest))
+    )
+      throw new Error(
+        `"${entry}" is not an IP address or a CIDR range (an address, or an address, "/" and 0 to ${widest})`,
+      )
     const type = family === 4 ? 'ipv4' : 'ipv6'
     if (bits === undefined) trusted.addAddress(address, type)
     else trusted.addSubnet(address, Number(bits), type)

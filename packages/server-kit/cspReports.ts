@@ -3,11 +3,13 @@
 // writes is bounded, as report collectors bound it (Sentry's and report-uri's per-project rate limits and their
 // grouping of repeated reports):
 //   - a visitor (an address, or an IPv6 /64) may send a handful of reports a minute, and everyone together a
-//     bounded number; over either, 429 with Retry-After, and the refusals of one flood are logged once;
+//     bounded number; over either, 429 with Retry-After, and each time one goes over the limit its refusal is logged
+//     once;
 //   - a violation logged within the last ten minutes is counted, not logged again (cspViolations.ts);
 //   - a report is at most one log entry, with at most five violations, each field cut to a bound and escaped.
-// So a flood from one address writes a few kilobytes, however long it lasts. Answered 204; anything else a 4xx
-// with why. Counted in quantedge_csp_reports_total (taken, or refused and why) and
+// So a burst from one address writes tens of kilobytes, and a flood kept up at most about 60 KB a minute from one
+// address and 600 KB a minute from all together (about 6 KB a report at its longest). Answered 204; anything else
+// a 4xx with why. Counted in quantedge_csp_reports_total (taken, or refused and why) and
 // quantedge_csp_violations_total (logged, repeated, or past the five of their report).
 import {Counter, type Registry} from 'prom-client'
 import {bodyRefusal, readJsonWithin} from './body.ts'
@@ -88,27 +90,29 @@ export class CspReports {
       return answer
     }
     this.#reports.inc({outcome: 'taken'})
-    const fresh = []
+    const logged = []
+    let unlogged = 0
     for (const violation of answer.violations.map(summaryOf)) {
+      // Past the five a report may log, a violation is counted but not remembered as logged: a report could
+      // otherwise keep a real violation out of the log for ten minutes without ever writing it.
+      if (logged.length === MAX_LOGGED) {
+        unlogged += 1
+        continue
+      }
       const noted = this.#recent.note(violation)
       if (!noted.log) this.#violations.inc({outcome: 'repeated'})
       else
-        fresh.push(
+        logged.push(
           noted.repeatsSinceLogged > 0
             ? {...violation, repeatsSinceLogged: noted.repeatsSinceLogged}
             : violation,
         )
     }
-    const logged = fresh.slice(0, MAX_LOGGED)
     this.#violations.inc({outcome: 'logged'}, logged.length)
-    this.#violations.inc({outcome: 'unlogged'}, fresh.length - logged.length)
+    this.#violations.inc({outcome: 'unlogged'}, unlogged)
     if (logged.length > 0)
       this.#log.warn(
-        {
-          clientAddress: address,
-          violations: logged,
-          ...(fresh.length > logged.length ? {unlogged: fresh.length - logged.length} : {}),
-        },
+        {clientAddress: address, violations: logged, ...(unlogged > 0 ? {unlogged} : {})},
         'CSP violation reported',
       )
     return {status: 204}

@@ -1,9 +1,9 @@
 // Each server's numbers in the Prometheus text format, through prom-client: the server's own metrics in a registry
 // of its own (every series labelled with the server's name), after the process's (prom-client's default metrics:
 // CPU, memory, event loop lag, garbage collection, handles), which every server in the process shares. Answered on
-// the server's own port (observe.ts) to loopback, or to a scraper elsewhere that sends METRICS_TOKEN as a bearer
-// token; never to a request that came through a proxy such as the edge, whatever its address.
-import {timingSafeEqual} from 'node:crypto'
+// the server's own port (observe.ts) to a scraper that sends METRICS_TOKEN as a bearer token, or, while no token is
+// set, to loopback; never to a request that came through a proxy such as the edge, whatever its address.
+import {createHash, timingSafeEqual} from 'node:crypto'
 import {collectDefaultMetrics, Registry} from 'prom-client'
 import {bearerToken} from './bearer.ts'
 import {HttpError} from './httpError.ts'
@@ -35,7 +35,7 @@ export function serverRegistry(server: string): Registry {
 export const exposition = async (registry: Registry) =>
   `${await processMetrics().metrics()}${await registry.metrics()}`
 
-/** METRICS_TOKEN: the bearer token a scraper not on loopback sends; empty answers loopback only. */
+/** METRICS_TOKEN: the bearer token every scraper sends once it is set; empty answers loopback only. */
 export const readMetricsEnv = (env: Env = process.env) => ({token: env.METRICS_TOKEN || undefined})
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/
@@ -43,8 +43,10 @@ const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/
 /** Headers a proxy adds (the edge's Varnish adds X-Forwarded-For and Via): such a request came from elsewhere. */
 const PROXY_HEADERS = ['x-forwarded-for', 'forwarded', 'via', 'x-real-ip']
 
-const sameToken = (sent: string, token: string) =>
-  sent.length === token.length && timingSafeEqual(Buffer.from(sent), Buffer.from(token))
+const digest = (text: string) => createHash('sha256').update(text).digest()
+
+/** Whether `sent` is the token, in a time that tells nothing of either (equal-length digests, whatever was sent). */
+const sameToken = (sent: string, token: string) => timingSafeEqual(digest(sent), digest(token))
 
 /** Why `req` may not read the metrics, as the answer to send; undefined when it may. */
 export function metricsRefusal(
@@ -60,8 +62,11 @@ export function metricsRefusal(
       {'WWW-Authenticate': 'Bearer error="invalid_token"', 'Cache-Control': 'no-store'},
     )
   }
+  // With a token set, every scrape sends it, loopback's too: a proxy on this machine that adds none of the proxy
+  // headers would otherwise pass the internet's requests as this machine's.
   const direct = LOOPBACK.test(req.socket.remoteAddress ?? '')
-  if (direct && !PROXY_HEADERS.some((name) => req.headers[name] !== undefined)) return undefined
+  if (!token && direct && !PROXY_HEADERS.some((name) => req.headers[name] !== undefined))
+    return undefined
   return token
     ? new HttpError(
         401,

@@ -141,7 +141,18 @@ it('answers a scraper elsewhere that sends the metrics token, and no one else th
   expect(
     metricsRefusal(from('203.0.113.9', {authorization: `Bearer ${TOKEN}`}), TOKEN),
   ).toBeUndefined()
-  expect(metricsRefusal(from('127.0.0.1'), TOKEN)).toBeUndefined()
+  // With a token set, loopback sends it too (a proxy on the machine may add no proxy header).
+  expect(metricsRefusal(from('127.0.0.1'), TOKEN)?.status).toBe(401)
+  expect(
+    metricsRefusal(from('127.0.0.1', {authorization: `Bearer ${TOKEN}`}), TOKEN),
+  ).toBeUndefined()
+  // A token of the right length in characters but not in bytes is a wrong token, not a failure.
+  expect(
+    metricsRefusal(
+      from('203.0.113.9', {authorization: `Bearer ${'é'.repeat(TOKEN.length)}`}),
+      TOKEN,
+    )?.status,
+  ).toBe(401)
   expect(metricsRefusal(from('203.0.113.9'), TOKEN)).toMatchObject({
     status: 401,
     headers: {'WWW-Authenticate': 'Bearer'},

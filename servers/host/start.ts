@@ -23,5 +23,6 @@ if (refusal || unknown.length > 0) {
   process.exit(1)
 }
 const names = asked.length > 0 ? asked.filter(isServer) : (Object.keys(SERVERS) as ServerName[])
-console.log(`Starting ${names.join(' and ')} on Node.js ${process.versions.node}`)
+const {serverLog} = await import('@quantedge/server-kit/log')
+serverLog('host').info(`starting ${names.join(' and ')} on Node.js ${process.versions.node}`)
 await Promise.all(names.map((name) => SERVERS[name]()))

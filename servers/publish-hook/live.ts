@@ -19,6 +19,7 @@ import type {Purge} from '@quantedge/edge/purges'
 import type {EdgeVendor} from '@quantedge/edge/vendors'
 import type {Lines, Log} from '@quantedge/server-kit/log'
 import {serverOperations, type Check} from '@quantedge/server-kit/observe'
+import {recentAnswer} from '@quantedge/server-kit/recentAnswer'
 import {startSiteServer} from '@quantedge/site-server/server'
 import {EdgeSync} from './edgeSync.ts'
 import {followLiveContent} from './follower.ts'
@@ -31,6 +32,8 @@ import {TransactionChanges} from './transactionChanges.ts'
 const TRANSACTION_LOOKUP_MS = 5000
 /** How long the readiness check waits for the Content Lake's ping. */
 const LAKE_PING_MS = 2000
+/** How long the lake's answer to the readiness check is kept: the edge probes every few seconds. */
+const LAKE_CHECK_KEPT_MS = 2000
 
 const stoppedOnPurpose = (error: unknown) =>
   error instanceof RenderProcessStopped && (error.signal === 'SIGINT' || error.signal === 'SIGTERM')
@@ -157,7 +160,8 @@ export async function startLiveSite({
   })
   const published = contentClient('published', readContentEnv({...process.env, ...env}))
   const lakePing = published.withConfig({apiVersion: '1'}).getUrl('/ping')
-  const lake = async (): Promise<Check> => {
+  // The hook's port is open: a visitor's /readyz must not be a request to the lake each time.
+  const lake = recentAnswer(async (): Promise<Check> => {
     try {
       const response = await fetch(lakePing, {signal: AbortSignal.timeout(LAKE_PING_MS)})
       await response.arrayBuffer()
@@ -167,7 +171,7 @@ export async function startLiveSite({
     } catch (error) {
       return {ok: false, detail: `the Content Lake does not answer: ${String(error)}`}
     }
-  }
+  }, LAKE_CHECK_KEPT_MS)
   const hook = await startPublishHook({
     operations,
     ready: async () => ({warmedUp, lake: await lake()}),

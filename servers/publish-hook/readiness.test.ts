@@ -80,8 +80,9 @@ it('is not ready while it warms up or its lake does not answer, and ready once b
   expect(warmedUp.body.checks.warmedUp).toEqual({ok: true, detail: 'the render process is warm'})
 
   lateLake = await startTestLake(undefined, [], {port: lakePort})
+  // The lake's answer is kept two seconds (an open /readyz is not a request to the lake each time).
+  await expect.poll(async () => (await readiness(hookOrigin())).status, {timeout: 15_000}).toBe(200)
   const ready = await readiness(hookOrigin())
-  expect(ready.status).toBe(200)
   expect(ready.body).toMatchObject({
     status: 'ready',
     checks: {warmedUp: {ok: true}, lake: {ok: true, detail: 'the Content Lake answers'}},

@@ -226,6 +226,21 @@ it('logs a violation once in ten minutes, counting its repeats, and refuses what
     expect(metrics.value('quantedge_csp_violations_total', {outcome: 'repeated'})).toBe(4)
     expect(metrics.value('quantedge_csp_violations_total', {outcome: 'logged'})).toBe(2)
 
+    // A report of ten logs five and counts the rest; those are not taken as logged, so another visitor's report
+    // of one of them is logged: a report cannot keep a violation out of the log without writing it.
+    const ten = Array.from({length: 10}, (_, index) => violation(`many-${index}`, ''))
+    expect((await post('127.0.5.8', ten)).status).toBe(204)
+    expect((await post('127.0.5.9', [violation('many-7', '')])).status).toBe(204)
+    const [many, seventh] = read()
+      .slice(2)
+      .map((line) => JSON.parse(line) as {violations: {blocked: string}[]; unlogged?: number})
+    expect(many?.violations).toHaveLength(5)
+    expect(many?.unlogged).toBe(5)
+    expect(seventh?.violations.map(({blocked}) => blocked)).toEqual(['https://evil.example/many-7'])
+    const after = await scrape(site.url)
+    expect(after.value('quantedge_csp_violations_total', {outcome: 'logged'})).toBe(8)
+    expect(after.value('quantedge_csp_violations_total', {outcome: 'unlogged'})).toBe(5)
+
     const refusedAs = async (type: string, body: string) =>
       (await postFrom(agentFrom('127.0.5.7'), site.url, body, {'Content-Type': type})).status
     expect(await refusedAs('text/plain', 'hello')).toBe(415)

@@ -23,9 +23,10 @@ export async function startStudioServer(
   const cspReports = new CspReports(operations)
   let built = false
   const serve = Promise.resolve(root).then((dir) => {
-    built = true
     const rules = readHeadersFile(dir)
     const files = sirv(dir, {single: true, gzip: true, etag: true})
+    // Ready once the build's headers are read: a build whose _headers cannot be read never answers ready.
+    built = true
     return async (req: IncomingMessage, res: ServerResponse) => {
       const {pathname} = new URL(req.url ?? '/', 'http://studio')
       if (req.method === 'POST' && pathname === CSP_REPORT_PATH) {

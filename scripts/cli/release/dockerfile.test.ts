@@ -47,13 +47,15 @@ it("starts the servers with the release's start script, as a user who is not roo
   expect(JSON.parse(all('CMD')[0]!)).toEqual(manifestOf({}).scripts.start.split(' '))
 })
 
-it('has the servers listen on every address of the container, by their settings', () => {
+it('runs in production and has the servers listen on every address of the container, by their settings', () => {
   const env = Object.fromEntries(
     all('ENV')
       .join(' ')
       .split(/\s+/)
       .map((assignment) => assignment.split('=') as [string, string]),
   )
+  // What release.test.ts starts the servers with too.
+  expect(env.NODE_ENV).toBe('production')
   expect(readSiteServerEnv(env).host).toBe('0.0.0.0')
   expect(readPreviewEnv(env).host).toBe('0.0.0.0')
   expect(readPublishHookEnv({...env, PUBLISH_HOOK_SECRET: 'set'}).host).toBe('0.0.0.0')

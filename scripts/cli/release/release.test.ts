@@ -64,6 +64,8 @@ const hostPath = [
 
 /** The settings a host sets for the release, pointed at the throwaway lake; nothing else of this process's. */
 const hostSettings = (): NodeJS.ProcessEnv => ({
+  // As the Dockerfile sets it (dockerfile.test.ts): React's production build, as the image runs it.
+  NODE_ENV: 'production',
   PATH: hostPath,
   HOME: process.env.HOME,
   SANITY_PROJECT_ID: 'test',

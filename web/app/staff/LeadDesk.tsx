@@ -108,8 +108,18 @@ export function LeadDesk({user}: {user: User}) {
 
   return (
     <div className={`lead-desk${openLead ? ' lead-desk-open' : ''}`}>
-      {mailHealth.value && (
-        <LeadMailHealth trouble={mailTrouble(mailHealth.value)} onOpen={(id) => show(query, id)} />
+      {mailHealth.failure ? (
+        // Said, not hidden: a panel that is not there reads as all well.
+        <p className="form-error" role="alert">
+          Whether lead mails go out could not be checked. Reload the page to try again.
+        </p>
+      ) : (
+        mailHealth.value && (
+          <LeadMailHealth
+            trouble={mailTrouble(mailHealth.value)}
+            onOpen={(id) => show(query, id)}
+          />
+        )
       )}
       <div className="staff-toolbar">
         <LeadFilters query={query} sources={sources} campaigns={campaigns} onChange={change} />
