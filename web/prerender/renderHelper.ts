@@ -5,6 +5,10 @@
 // holding the process open only while it works.
 import {extname, join} from 'node:path'
 import {Worker} from 'node:worker_threads'
+// sharp in this thread before any other: on glibc Linux a thread that loads it alone unloads its libraries as
+// the process exits while others may use them, and the process dies of SIGSEGV (sharp's docs, Install: Worker
+// threads; lovell/sharp#2263). The pages both threads render inline images with it (inlineImage.server.ts).
+import 'sharp'
 import type {OutputReads} from './renderOutputs.ts'
 
 export type HelperJob = {
