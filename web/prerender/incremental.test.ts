@@ -119,7 +119,7 @@ async function publishAndCompare(
     'read what each page read, and the landing pages',
     'link the unchanged files',
     'load the server bundle',
-    'render the pages, defer hydration (precompressing meanwhile)',
+    'render the pages, defer hydration, read their policies (precompressing meanwhile)',
     'write the security headers (precompressing meanwhile)',
     'finish precompressing',
     'record what each page read',

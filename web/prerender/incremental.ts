@@ -2,16 +2,17 @@
 // reads (reads.json) meet the change's sync tags, and the landing pages published, moved or deleted since. Every other file is a hard link to the live release's, so
 // unchanged pages cost nothing; a re-rendered file is unlinked first, never written through a link. The same
 // post-steps as a full build (deferHydration.ts, precompress.ts) then run on the re-rendered files alone, and the
-// headers (securityHeaders.ts) are written again from the pages as they now are.
+// headers (securityHeaders.ts) are written again from the pages as they now are, each re-rendered page's policy
+// read by the thread that rendered it.
 import {linkSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {dirname, join, relative} from 'node:path'
 import {SERVER_BUNDLE_DIR} from './keepServerBundle.ts'
-import {writeSecurityHeaders} from './securityHeaders.ts'
+import {knowPages, writeSecurityHeaders} from './securityHeaders.ts'
 import {READS_FILE} from './recordReads.ts'
 import {landingChanges, landingPageIndex} from './landingPages.ts'
 import {REDIRECTS_OUTPUT} from './redirects.ts'
 import {renderAndFinish} from './finishPages.ts'
-import {renderInHelper} from './renderHelper.ts'
+import {renderInHelper, type Helped} from './renderHelper.ts'
 import {loadServerBundle, type OutputReads} from './renderOutputs.ts'
 import {stepTimes, type StepTime} from './stepTimes.ts'
 
@@ -114,7 +115,7 @@ export async function renderAgain(
   const theirs = shared ? paths.filter((_, index) => index % 2 === 1) : []
   const helped = theirs.length
     ? renderInHelper({serverBundleDir, buildDir, paths: theirs, landing: [...landing], before})
-    : Promise.resolve<OutputReads>({})
+    : Promise.resolve<Helped>({reads: {}, pages: []})
   // Its failure is taken below, once this thread's outputs are done.
   helped.catch(() => undefined)
   const own = await renderAndFinish(bundle, buildDir, mine, landing, before).catch(
@@ -123,11 +124,13 @@ export async function renderAgain(
       throw error
     },
   )
-  const rendered: OutputReads = {...own.reads, ...(await helped)}
+  const helperDid = await helped
+  const rendered: OutputReads = {...own.reads, ...helperDid.reads}
   const fresh: OutputReads = Object.fromEntries(
     paths.flatMap((path) => (rendered[path] ? [[path, rendered[path]]] : [])),
   )
-  lap('render the pages, defer hydration (precompressing meanwhile)')
+  lap('render the pages, defer hydration, read their policies (precompressing meanwhile)')
+  knowPages([...own.pages, ...helperDid.pages])
   writeSecurityHeaders(clientDir)
   lap('write the security headers (precompressing meanwhile)')
   await own.compressed
