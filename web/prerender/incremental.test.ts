@@ -117,9 +117,9 @@ async function publishAndCompare(
   // Where the time went, each step once and in order, for the publish hook's outcome and the benchmark.
   expect(steps.map(({step}) => step)).toEqual([
     'read what each page read, and the landing pages',
-    'link the unchanged files',
     'load the server bundle',
-    'render the pages, defer hydration, read their policies (precompressing meanwhile)',
+    'render the pages, defer hydration, read their policies (linking the unchanged files, precompressing meanwhile)',
+    'finish linking the unchanged files',
     'write the security headers (precompressing meanwhile)',
     'finish precompressing',
     'record what each page read',
