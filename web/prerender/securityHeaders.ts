@@ -62,11 +62,26 @@ const hashOf = (html: string) => createHash('sha256').update(html).digest('base6
 /** What a page's HTML says, with the SHA-256 of that HTML it is known by. */
 export type PageSays = {hash: string; facts: PageFacts}
 
+/** How many pages' facts a thread keeps from its own reading (pageSays): more than a release holds. */
+const KEPT_PAGES = 4096
+const said = new Map<string, PageFacts>()
+
 /**
  * What a page just rendered says, read where it was rendered: the render process's threads each parse their own
- * pages as they write them (finishPages.ts), so the headers written after a render of hundreds parse none.
+ * pages as they write them (finishPages.ts), so the headers written after a render of hundreds parse none. A page
+ * this thread has read before, or whose facts the last headers took, is not parsed again (a full render of the
+ * content of the release before renders every page as it was).
  */
-export const pageSays = (html: string): PageSays => ({hash: hashOf(html), facts: factsOfPage(html)})
+export function pageSays(html: string): PageSays {
+  const hash = hashOf(html)
+  let facts = said.get(hash) ?? known.byHtml.get(hash)
+  if (!facts) {
+    if (said.size >= KEPT_PAGES) said.clear()
+    facts = factsOfPage(html)
+    said.set(hash, facts)
+  }
+  return {hash, facts}
+}
 
 /** Pages read elsewhere (pageSays), which the next call takes by their HTML instead of parsing them again. */
 export function knowPages(pages: readonly PageSays[]) {
