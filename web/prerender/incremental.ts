@@ -5,8 +5,17 @@
 // post-steps as a full build (deferHydration.ts, precompress.ts) then run on the re-rendered files alone, and the
 // headers (securityHeaders.ts) are written again from the pages as they now are, each re-rendered page's policy
 // read by the thread that rendered it.
-import {mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, type Dirent} from 'node:fs'
-import {link} from 'node:fs/promises'
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+  type Dirent,
+} from 'node:fs'
+import {link, mkdir, rename} from 'node:fs/promises'
 import {join, relative} from 'node:path'
 import {SERVER_BUNDLE_DIR} from './keepServerBundle.ts'
 import {knowPages, writeSecurityHeaders} from './securityHeaders.ts'
@@ -34,6 +43,28 @@ async function linkTree(from: string, to: string, except: ReadonlySet<string> = 
       .filter((entry) => entry.isFile() && !except.has(place(entry)))
       .map((entry) => link(join(entry.parentPath, entry.name), join(to, place(entry)))),
   )
+}
+
+/** Beside a release, the folders of its client folder without their files, for the release after it. */
+export const NEXT_FOLDERS = 'next-client-folders'
+
+/**
+ * Makes, beside the release in `buildDir`, the folders of its client folder, empty, for the next release rendered
+ * from it (renderIncrementally moves them in whole, if complete): a new folder costs the kernel about 0.3 ms here,
+ * 70 ms for a release of 200 landing pages, paid now, when the render process waits for the next publish, rather
+ * than in it. One folder after another, on libuv's pool.
+ */
+export async function prepareFolders(buildDir: string) {
+  const client = join(buildDir, 'client')
+  const partial = join(buildDir, `${NEXT_FOLDERS}.partial`)
+  await mkdir(partial, {recursive: true})
+  for (const entry of readdirSync(client, {recursive: true, withFileTypes: true})) {
+    if (!entry.isDirectory()) continue
+    await mkdir(join(partial, relative(client, join(entry.parentPath, entry.name))), {
+      recursive: true,
+    })
+  }
+  await rename(partial, join(buildDir, NEXT_FOLDERS))
 }
 
 export const readReads = (buildDir: string) =>
@@ -69,6 +100,8 @@ export async function renderIncrementally({
   ].filter((path) => !removed.includes(path))
   times.lap('read what each page read, and the landing pages')
   await linkTree(join(liveBuildDir, SERVER_BUNDLE_DIR), join(nextBuildDir, SERVER_BUNDLE_DIR))
+  const folders = join(liveBuildDir, NEXT_FOLDERS)
+  if (existsSync(folders)) renameSync(folders, join(nextBuildDir, 'client'))
   // The files rendered again or removed are not linked: they would be unlinked at once.
   const unchanged = linkTree(
     join(liveBuildDir, 'client'),

@@ -11,7 +11,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {loadServerBundle, releasePaths, renderOutputs} from './renderOutputs.ts'
 import {SERVER_BUNDLE_DIR} from './keepServerBundle.ts'
-import {renderIncrementally} from './incremental.ts'
+import {prepareFolders, renderIncrementally} from './incremental.ts'
 import {landingPageIndex} from './landingPages.ts'
 import {renderAll} from './renderAll.ts'
 import {renderInHelper} from './renderHelper.ts'
@@ -46,6 +46,7 @@ async function prepare(liveBuildDir: string) {
     rmSync(scratch, {recursive: true, force: true})
   }
   siteHeaderRules(join(liveBuildDir, 'client'))
+  await prepareFolders(liveBuildDir).catch(() => undefined)
 }
 
 /** Every output of the site build in `siteBuildDir` rendered into `buildDir`. */
@@ -57,6 +58,12 @@ export type WorkerJob =
   | ({kind: 'render all'} & RenderAllJob)
 
 export type WorkerAnswer = Awaited<ReturnType<typeof renderIncrementally>> | {error: string}
+
+/**
+ * A release went live: its folders are made for the next render (incremental.ts's prepareFolders), beside any job,
+ * and answered by no message.
+ */
+export type LiveNotice = {kind: 'live'; buildDir: string}
 
 async function answer(job: WorkerJob): Promise<WorkerAnswer> {
   try {
@@ -75,8 +82,9 @@ async function answer(job: WorkerJob): Promise<WorkerAnswer> {
 }
 
 if (import.meta.main) {
-  process.on('message', (job: WorkerJob) => {
-    void answer(job).then((reply) => process.send?.(reply))
+  process.on('message', (job: WorkerJob | LiveNotice) => {
+    if (job.kind === 'live') void prepareFolders(job.buildDir).catch(() => undefined)
+    else void answer(job).then((reply) => process.send?.(reply))
   })
   // Stops with the publish hook, however that stopped.
   process.on('disconnect', () => process.exit(0))
