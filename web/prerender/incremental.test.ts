@@ -268,7 +268,7 @@ describe('landing pages and redirects: an incremental release equals a full buil
   }, 60_000)
 
   it('takes the folders made for it beside the live release, and still equals a full build', async () => {
-    await prepareFolders(live)
+    prepareFolders(live)
     const made = join(live, NEXT_FOLDERS)
     const folders = (root: string) =>
       readdirSync(root, {recursive: true, withFileTypes: true})

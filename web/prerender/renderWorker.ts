@@ -46,7 +46,16 @@ async function prepare(liveBuildDir: string) {
     rmSync(scratch, {recursive: true, force: true})
   }
   siteHeaderRules(join(liveBuildDir, 'client'))
-  await prepareFolders(liveBuildDir).catch(() => undefined)
+  foldersFor(liveBuildDir)
+}
+
+/** The next release's folders (prepareFolders); a render without them makes its own, so a failure here is no loss. */
+function foldersFor(buildDir: string) {
+  try {
+    prepareFolders(buildDir)
+  } catch {
+    // The render makes them.
+  }
 }
 
 /** Every output of the site build in `siteBuildDir` rendered into `buildDir`. */
@@ -60,8 +69,8 @@ export type WorkerJob =
 export type WorkerAnswer = Awaited<ReturnType<typeof renderIncrementally>> | {error: string}
 
 /**
- * A release went live: its folders are made for the next render (incremental.ts's prepareFolders), beside any job,
- * and answered by no message.
+ * A release went live: its folders are made for the next render (incremental.ts's prepareFolders) before the next
+ * job, whose message comes after this one; answered by no message.
  */
 export type LiveNotice = {kind: 'live'; buildDir: string}
 
@@ -83,7 +92,7 @@ async function answer(job: WorkerJob): Promise<WorkerAnswer> {
 
 if (import.meta.main) {
   process.on('message', (job: WorkerJob | LiveNotice) => {
-    if (job.kind === 'live') void prepareFolders(job.buildDir).catch(() => undefined)
+    if (job.kind === 'live') foldersFor(job.buildDir)
     else void answer(job).then((reply) => process.send?.(reply))
   })
   // Stops with the publish hook, however that stopped.
