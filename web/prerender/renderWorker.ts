@@ -1,9 +1,9 @@
 // The process that renders incremental releases for a publish hook (incrementalRenderer.ts forks it, with web/ as
 // its folder, as renderOutputs needs), and every output of a site build when the hook starts from one or renders
 // everything again (renderAll.ts): it stays up between publishes, so a publish pays for its pages and not for
-// starting Node and loading the server bundle. Preparing renders every output once into a scratch folder, so that
-// what a render keeps (the fitted first poster, compiled code, open connections to the lake) is ready before the
-// first publish (in its helper thread too, renderHelper.ts), and reads the live release's pages for their headers
+// starting Node and loading the server bundle. Preparing renders every output into a scratch folder (the fixed ones
+// in both threads, renderHelper.ts), so that what a render keeps (the fitted first poster, compiled code, open
+// connections to the lake) is ready before the first publish, and reads the live release's pages for their headers
 // (what securityHeaders.ts keeps of each page), so the first publish parses only the pages it changes. One job at a
 // time, answered over the IPC channel.
 import {mkdtempSync, rmSync} from 'node:fs'
@@ -22,22 +22,26 @@ async function prepare(liveBuildDir: string) {
   const bundle = await loadServerBundle(serverBundleDir)
   const scratch = mkdtempSync(join(tmpdir(), 'render-warm-'))
   try {
-    // A warm-up: a page that cannot render now (the lake away) says so when a publish renders it. The helper
-    // thread warms up on every other output, as a large release shares them with it (incremental.ts).
+    // A warm-up: a page that cannot render now (the lake away) says so when a publish renders it. Each thread
+    // renders every fixed output, since either may render any of them (a publish of a few pages renders them in
+    // this thread, a large release shares them by their place in its list), and what a render keeps is each
+    // thread's own: warmed in the helper thread alone, /tradingview's first poster was fitted again in the first
+    // publish (~200 ms). The landing pages are shared, every other one each.
     const landing = await landingPageIndex(() => undefined).catch(() => new Map<string, string>())
-    const paths = releasePaths(bundle, landing)
+    const fixed = releasePaths(bundle, new Map())
+    const campaigns = [...landing.keys()]
     await Promise.all([
       renderOutputs(
         bundle,
         join(scratch, 'client'),
-        paths.filter((_, index) => index % 2 === 0),
+        [...fixed, ...campaigns.filter((_, index) => index % 2 === 0)],
         undefined,
         landing,
       ),
       renderInHelper({
         serverBundleDir,
-        buildDir: scratch,
-        paths: paths.filter((_, index) => index % 2 === 1),
+        buildDir: join(scratch, 'helper'),
+        paths: [...fixed, ...campaigns.filter((_, index) => index % 2 === 1)],
         landing: [...landing],
         before: liveBuildDir,
       }),
