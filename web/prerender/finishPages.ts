@@ -6,7 +6,7 @@
 import {join} from 'node:path'
 import {deferHydrationOfFile} from './deferHydration.ts'
 import {precompressFile, reusePrecompressed} from './precompress.ts'
-import {pageSays, type PageSays} from './securityHeaders.ts'
+import {pageSays, type WrittenPage} from './securityHeaders.ts'
 import {renderOutputs, type Bundle} from './renderOutputs.ts'
 
 /**
@@ -24,15 +24,17 @@ export async function renderAndFinish(
 ) {
   const clientDir = join(buildDir, 'client')
   const compressions: Promise<boolean>[] = []
-  const pages: PageSays[] = []
+  const pages: WrittenPage[] = []
   const reads = await renderOutputs(
     bundle,
     clientDir,
     paths,
     (written, landingPage) => {
       for (const file of written) {
-        if (file.endsWith('.html'))
-          pages.push(pageSays(deferHydrationOfFile(join(clientDir, file))))
+        if (file.endsWith('.html')) {
+          const page = join(clientDir, file)
+          pages.push(pageSays(deferHydrationOfFile(page), page))
+        }
         if (reusePrecompressed(join(clientDir, file), join(before, 'client', file))) continue
         const compressing = precompressFile(join(clientDir, file), {
           effort: landingPage ? 'quick' : 'full',

@@ -6,7 +6,7 @@
 import {extname, join} from 'node:path'
 import {Worker} from 'node:worker_threads'
 import type {OutputReads} from './renderOutputs.ts'
-import type {PageSays} from './securityHeaders.ts'
+import type {WrittenPage} from './securityHeaders.ts'
 
 export type HelperJob = {
   serverBundleDir: string
@@ -17,7 +17,7 @@ export type HelperJob = {
 }
 
 /** What the outputs read, and what their pages say (securityHeaders.ts). */
-export type Helped = {reads: OutputReads; pages: PageSays[]}
+export type Helped = {reads: OutputReads; pages: WrittenPage[]}
 
 export type HelperAnswer = Helped | {error: string}
 

@@ -66,13 +66,16 @@ export type PageSays = {hash: string; facts: PageFacts}
 const KEPT_PAGES = 4096
 const said = new Map<string, PageFacts>()
 
+/** What a page just written says, and the file it is in (its device, inode, size and time). */
+export type WrittenPage = PageSays & {fileKey: string}
+
 /**
- * What a page just rendered says, read where it was rendered: the render process's threads each parse their own
- * pages as they write them (finishPages.ts), so the headers written after a render of hundreds parse none. A page
- * this thread has read before, or whose facts the last headers took, is not parsed again (a full render of the
- * content of the release before renders every page as it was).
+ * What the page just written to `file` says (its HTML is `html`), read where it was rendered: the render process's
+ * threads each parse their own pages as they write them (finishPages.ts), so the headers written after a render of
+ * hundreds parse none, nor read them again. A page this thread has read before, or whose facts the last headers
+ * took, is not parsed again (a full render of the content of the release before renders every page as it was).
  */
-export function pageSays(html: string): PageSays {
+export function pageSays(html: string, file: string): WrittenPage {
   const hash = hashOf(html)
   let facts = said.get(hash) ?? known.byHtml.get(hash)
   if (!facts) {
@@ -80,12 +83,15 @@ export function pageSays(html: string): PageSays {
     facts = factsOfPage(html)
     said.set(hash, facts)
   }
-  return {hash, facts}
+  return {hash, facts, fileKey: fileKey(file)}
 }
 
-/** Pages read elsewhere (pageSays), which the next call takes by their HTML instead of parsing them again. */
-export function knowPages(pages: readonly PageSays[]) {
-  for (const {hash, facts} of pages) known.byHtml.set(hash, facts)
+/** Pages read elsewhere (pageSays), which the next call takes by their file or HTML instead of reading them. */
+export function knowPages(pages: readonly WrittenPage[]) {
+  for (const {hash, facts, fileKey: key} of pages) {
+    known.byHtml.set(hash, facts)
+    known.byFile.set(key, {hash, facts})
+  }
 }
 
 /**
