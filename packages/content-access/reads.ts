@@ -42,6 +42,25 @@ export const sharingAnswers = <T>(renders: () => Promise<T>) => sharing.run(new 
 
 type Fetch = SanityClient['fetch']
 
+/** How many queries' document tags are kept: more than a release of hundreds of pages asks. */
+const KEPT_TAGS = 10_000
+const documentTags = new Map<string, string[]>()
+
+/**
+ * A query's document tags, from its parse with groq-js, kept by query and parameters: a release's pages ask the
+ * same questions (the site settings, each document their sections show), up to 0.1 ms of parsing each.
+ */
+function documentTagsOf(query: string, params: Record<string, unknown> | undefined) {
+  const key = JSON.stringify([query, params])
+  let tags = documentTags.get(key)
+  if (!tags) {
+    if (documentTags.size >= KEPT_TAGS) documentTags.clear()
+    tags = queryDocumentTags(parse(query, {params}))
+    documentTags.set(key, tags)
+  }
+  return tags
+}
+
 /** The batch's answer to a query (asked now if no render of the batch asked it yet); a failure is not kept. */
 function sharedAnswer(
   shared: SharedAnswers,
@@ -72,7 +91,7 @@ export function recordingClient(client: SanityClient): SanityClient {
       client.fetch(query, params, {...options, filterResponse: false}) as Promise<RawQueryResponse>
     const response = await (shared ? sharedAnswer(shared, [query, params, options], ask) : ask())
     for (const tag of response.syncTags ?? []) tags.add(tag)
-    for (const tag of queryDocumentTags(parse(query, {params}))) tags.add(tag)
+    for (const tag of documentTagsOf(query, params)) tags.add(tag)
     const wantsResponse = (options as {filterResponse?: boolean} | undefined)?.filterResponse
     return wantsResponse === false ? response : response.result
   }

@@ -35,13 +35,20 @@ export const isElement = (node: Node): node is Element => 'tagName' in node
 export const attribute = (element: Element, name: string) =>
   element.attrs.find((attr) => attr.name === name)?.value
 
-/** Every element of an HTML document, templates' contents included. */
-export function* elements(html: string | Node): Generator<Element> {
-  const node = typeof html === 'string' ? parse(html) : html
-  if (isElement(node)) yield node
-  const children = 'childNodes' in node ? node.childNodes : []
-  for (const child of children) yield* elements(child)
-  if ('content' in node && node.content) yield* elements(node.content)
+/**
+ * Every element of an HTML document in document order, a template's contents after its children. Walked with a
+ * stack: nested generators cost each element the depth of the tree.
+ */
+export function elements(html: string | Node): Element[] {
+  const found: Element[] = []
+  const pending: Node[] = [typeof html === 'string' ? parse(html) : html]
+  for (let node = pending.pop(); node; node = pending.pop()) {
+    if (isElement(node)) found.push(node)
+    if ('content' in node && node.content) pending.push(node.content)
+    const children = 'childNodes' in node ? node.childNodes : []
+    for (let index = children.length - 1; index >= 0; index -= 1) pending.push(children[index]!)
+  }
+  return found
 }
 
 const textOf = (element: Element) =>

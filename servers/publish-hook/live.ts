@@ -152,7 +152,10 @@ export async function startLiveSite({
     canRenderFrom,
     render: renderer.render,
     swap: site.setRoot,
-    onLive: (release) => void edgeSync?.switched(release).catch(reportFailure),
+    onLive: (release) => {
+      renderer.live(release.buildDir)
+      void edgeSync?.switched(release).catch(reportFailure)
+    },
     onOutcome: metrics.published,
     debounceMs: hookEnv.debounceMs,
     renderDebounceMs: hookEnv.renderDebounceMs,

@@ -1,7 +1,7 @@
 // Publish to live through the whole hook, on throwaway parts: a seeded lake that sends webhooks and serves the
 // Live Content API, the publish hook following both, and the public site it keeps up to date. Changes are made as
 // the Studio makes them (the Actions API), and what the site serves is read back over HTTP.
-import {readFileSync} from 'node:fs'
+import {existsSync, readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {encodeSignatureHeader} from '@sanity/webhook'
 import {editDraft, publishDraft} from '@quantedge/content/editor'
@@ -11,6 +11,7 @@ import {
   type EditorialStack,
 } from '@quantedge/test-support/editorialStack'
 import {afterAll, beforeAll, describe, expect, it, onTestFinished} from 'vitest'
+import {NEXT_FOLDERS} from '@quantedge/web/prerender/incremental'
 import {REDIRECTS_OUTPUT} from '@quantedge/web/prerender/redirects'
 import type {RebuildOutcome} from './publisher.ts'
 
@@ -97,6 +98,20 @@ describe('with webhooks and the Live Content API', () => {
     expect(render!.paths).toContain('/tradingview')
     expect(render!.paths).not.toContain('/privacy')
     expect((await served(stack, '/tradingview')).html).toContain('₹811')
+  }, 90_000)
+
+  it("makes the next release's folders beside the live one while it waits for the next publish", async () => {
+    const before = await lastNumber(stack)
+    await publishPrice(stack, 812)
+    await settledAfter(stack, before)
+    const live = join(stack.releasesDir, (await stack.hookStatus()).live)
+    await expect.poll(() => existsSync(join(live, NEXT_FOLDERS))).toBe(true)
+    expect(existsSync(join(live, NEXT_FOLDERS, 'tradingview'))).toBe(true)
+    // The next render takes them: they leave the release it starts from.
+    await publishPrice(stack, 813)
+    await settledAfter(stack, before + 1)
+    expect(existsSync(join(live, NEXT_FOLDERS))).toBe(false)
+    expect((await served(stack, '/tradingview')).html).toContain('₹813')
   }, 90_000)
 
   it('coalesces a burst: every indicator published at once, all live, in fewer renders than publishes', async () => {

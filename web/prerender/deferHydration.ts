@@ -44,8 +44,11 @@ export function deferHydrationInHtml(html: string): string {
     .replace(boot[0], `<script type="module" async="">${script}</script>`)
 }
 
+/** Rewrites `file` so; returns its HTML as written. */
 export function deferHydrationOfFile(file: string) {
-  writeFileSync(file, deferHydrationInHtml(readFileSync(file, 'utf8')))
+  const html = deferHydrationInHtml(readFileSync(file, 'utf8'))
+  writeFileSync(file, html)
+  return html
 }
 
 export function deferHydration(root: string) {

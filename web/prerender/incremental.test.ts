@@ -17,7 +17,13 @@ import {
   temporaryWebFolder,
 } from '@quantedge/test-support/throwawaySite'
 import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
-import {affectedPaths, readReads, renderIncrementally} from './incremental.ts'
+import {
+  affectedPaths,
+  NEXT_FOLDERS,
+  prepareFolders,
+  readReads,
+  renderIncrementally,
+} from './incremental.ts'
 import {SERVER_BUNDLE_DIR} from './keepServerBundle.ts'
 import {buildAndPrerender, prerenderSite, webDir} from './prerender.ts'
 import {REDIRECTS_OUTPUT} from './redirects.ts'
@@ -117,9 +123,9 @@ async function publishAndCompare(
   // Where the time went, each step once and in order, for the publish hook's outcome and the benchmark.
   expect(steps.map(({step}) => step)).toEqual([
     'read what each page read, and the landing pages',
-    'link the unchanged files',
     'load the server bundle',
-    'render the pages, defer hydration (precompressing meanwhile)',
+    'render the pages, defer hydration, read their policies (linking the unchanged files, precompressing meanwhile)',
+    'finish linking the unchanged files',
     'write the security headers (precompressing meanwhile)',
     'finish precompressing',
     'record what each page read',
@@ -259,6 +265,26 @@ describe('landing pages and redirects: an incremental release equals a full buil
     expect(readFileSync(join(live, 'client', 'spread-week', 'index.html'), 'utf8')).toContain(
       '₹650',
     )
+  }, 60_000)
+
+  it('takes the folders made for it beside the live release, and still equals a full build', async () => {
+    prepareFolders(live)
+    const made = join(live, NEXT_FOLDERS)
+    const folders = (root: string) =>
+      readdirSync(root, {recursive: true, withFileTypes: true})
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => relative(root, join(entry.parentPath, entry.name)))
+        .sort()
+    expect(folders(made)).toEqual(folders(join(live, 'client')))
+    expect(folders(made)).toContain('spread-week')
+    const files = readdirSync(made, {recursive: true, withFileTypes: true}).filter((entry) =>
+      entry.isFile(),
+    )
+    expect(files).toEqual([])
+    const {previous} = await publishAndCompare((client) =>
+      client.patch('lp-spread').set({title: 'Spread week, its folders ready'}).commit(),
+    )
+    expect(existsSync(join(previous, NEXT_FOLDERS))).toBe(false)
   }, 60_000)
 
   it('an edit of one landing page renders that page, and no other landing page', async () => {

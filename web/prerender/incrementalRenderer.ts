@@ -7,7 +7,7 @@ import {SERVER_BUNDLE_DIR} from './keepServerBundle.ts'
 import {READS_FILE} from './recordReads.ts'
 import {PRODUCTION, webDir} from './webDir.ts'
 import type {renderIncrementally} from './incremental.ts'
-import type {RenderAllJob, WorkerAnswer, WorkerJob} from './renderWorker.ts'
+import type {LiveNotice, RenderAllJob, WorkerAnswer, WorkerJob} from './renderWorker.ts'
 
 /**
  * The render process's module, beside this one and in its form: renderWorker.ts here, the bundle's renderWorker.mjs
@@ -90,6 +90,11 @@ export function startIncrementalRenderer(env: NodeJS.ProcessEnv = {}) {
     render: (job: Parameters<typeof renderIncrementally>[0]) => enqueue({kind: 'render', ...job}),
     /** Renders every output of a site build (a release's) into a new build folder, from the lake. */
     renderAll: (job: RenderAllJob) => enqueue({kind: 'render all', ...job}),
+    /**
+     * Tells the render process that the release in `buildDir` is live, so it makes the next release's folders while
+     * it waits (prepareFolders in incremental.ts); nothing when no render process runs.
+     */
+    live: (buildDir: string) => void running()?.send({kind: 'live', buildDir} satisfies LiveNotice),
     /** The render process's id while one runs. */
     pid: () => running()?.pid,
     close: () => {

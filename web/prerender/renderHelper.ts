@@ -10,6 +10,7 @@ import {Worker} from 'node:worker_threads'
 // threads; lovell/sharp#2263). The pages both threads render inline images with it (inlineImage.server.ts).
 import 'sharp'
 import type {OutputReads} from './renderOutputs.ts'
+import type {WrittenPage} from './securityHeaders.ts'
 
 export type HelperJob = {
   serverBundleDir: string
@@ -19,7 +20,10 @@ export type HelperJob = {
   before: string
 }
 
-export type HelperAnswer = {reads: OutputReads} | {error: string}
+/** What the outputs read, and what their pages say (securityHeaders.ts). */
+export type Helped = {reads: OutputReads; pages: WrittenPage[]}
+
+export type HelperAnswer = Helped | {error: string}
 
 /**
  * The helper thread's module, beside this one and in its form: renderHelperThread.ts here, the bundle's
@@ -29,11 +33,11 @@ const HELPER = join(import.meta.dirname, `renderHelperThread${extname(import.met
 
 let helper: Worker | undefined
 
-/** Renders `job` in the helper thread; resolves to what its outputs read, rejects with why it failed. */
-export function renderInHelper(job: HelperJob): Promise<OutputReads> {
+/** Renders `job` in the helper thread; resolves to what its outputs read and say, rejects with why it failed. */
+export function renderInHelper(job: HelperJob): Promise<Helped> {
   const worker = (helper ??= new Worker(HELPER))
   worker.ref()
-  return new Promise<OutputReads>((resolve, reject) => {
+  return new Promise<Helped>((resolve, reject) => {
     const onError = (error: Error) => {
       helper = undefined
       reject(error)
@@ -43,7 +47,7 @@ export function renderInHelper(job: HelperJob): Promise<OutputReads> {
       worker.off('error', onError)
       worker.unref()
       if ('error' in answer) reject(new Error(answer.error))
-      else resolve(answer.reads)
+      else resolve(answer)
     })
     worker.postMessage(job)
   })

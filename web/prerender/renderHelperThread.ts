@@ -1,4 +1,5 @@
-// The helper thread's side of renderHelper.ts: renders the outputs it is given and answers what they read.
+// The helper thread's side of renderHelper.ts: renders the outputs it is given and answers what they read and what
+// their pages say.
 import {parentPort} from 'node:worker_threads'
 import {renderAndFinish} from './finishPages.ts'
 import type {HelperAnswer, HelperJob} from './renderHelper.ts'
@@ -13,7 +14,7 @@ async function answer({
 }: HelperJob): Promise<HelperAnswer> {
   try {
     const bundle = await loadServerBundle(serverBundleDir)
-    const {reads, compressed} = await renderAndFinish(
+    const {reads, pages, compressed} = await renderAndFinish(
       bundle,
       buildDir,
       paths,
@@ -21,7 +22,7 @@ async function answer({
       before,
     )
     await compressed
-    return {reads}
+    return {reads, pages}
   } catch (error) {
     return {error: error instanceof Error ? error.message : String(error)}
   }

@@ -1,9 +1,9 @@
 // The process that renders incremental releases for a publish hook (incrementalRenderer.ts forks it, with web/ as
 // its folder, as renderOutputs needs), and every output of a site build when the hook starts from one or renders
 // everything again (renderAll.ts): it stays up between publishes, so a publish pays for its pages and not for
-// starting Node and loading the server bundle. Preparing renders every output once into a scratch folder, so that
-// what a render keeps (the fitted first poster, compiled code, open connections to the lake) is ready before the
-// first publish (in its helper thread too, renderHelper.ts), and reads the live release's pages for their headers
+// starting Node and loading the server bundle. Preparing renders every output into a scratch folder (the fixed ones
+// in both threads, renderHelper.ts), so that what a render keeps (the fitted first poster, compiled code, open
+// connections to the lake) is ready before the first publish, and reads the live release's pages for their headers
 // (what securityHeaders.ts keeps of each page), so the first publish parses only the pages it changes. One job at a
 // time, answered over the IPC channel.
 import {mkdtempSync, rmSync} from 'node:fs'
@@ -11,7 +11,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {loadServerBundle, releasePaths, renderOutputs} from './renderOutputs.ts'
 import {SERVER_BUNDLE_DIR} from './keepServerBundle.ts'
-import {renderIncrementally} from './incremental.ts'
+import {prepareFolders, renderIncrementally} from './incremental.ts'
 import {landingPageIndex} from './landingPages.ts'
 import {renderAll} from './renderAll.ts'
 import {renderInHelper} from './renderHelper.ts'
@@ -22,22 +22,26 @@ async function prepare(liveBuildDir: string) {
   const bundle = await loadServerBundle(serverBundleDir)
   const scratch = mkdtempSync(join(tmpdir(), 'render-warm-'))
   try {
-    // A warm-up: a page that cannot render now (the lake away) says so when a publish renders it. The helper
-    // thread warms up on every other output, as a large release shares them with it (incremental.ts).
+    // A warm-up: a page that cannot render now (the lake away) says so when a publish renders it. Each thread
+    // renders every fixed output, since either may render any of them (a publish of a few pages renders them in
+    // this thread, a large release shares them by their place in its list), and what a render keeps is each
+    // thread's own: warmed in the helper thread alone, /tradingview's first poster was fitted again in the first
+    // publish (~200 ms). The landing pages are shared, every other one each.
     const landing = await landingPageIndex(() => undefined).catch(() => new Map<string, string>())
-    const paths = releasePaths(bundle, landing)
+    const fixed = releasePaths(bundle, new Map())
+    const campaigns = [...landing.keys()]
     await Promise.all([
       renderOutputs(
         bundle,
         join(scratch, 'client'),
-        paths.filter((_, index) => index % 2 === 0),
+        [...fixed, ...campaigns.filter((_, index) => index % 2 === 0)],
         undefined,
         landing,
       ),
       renderInHelper({
         serverBundleDir,
-        buildDir: scratch,
-        paths: paths.filter((_, index) => index % 2 === 1),
+        buildDir: join(scratch, 'helper'),
+        paths: [...fixed, ...campaigns.filter((_, index) => index % 2 === 1)],
         landing: [...landing],
         before: liveBuildDir,
       }),
@@ -46,6 +50,16 @@ async function prepare(liveBuildDir: string) {
     rmSync(scratch, {recursive: true, force: true})
   }
   siteHeaderRules(join(liveBuildDir, 'client'))
+  foldersFor(liveBuildDir)
+}
+
+/** The next release's folders (prepareFolders); a render without them makes its own, so a failure here is no loss. */
+function foldersFor(buildDir: string) {
+  try {
+    prepareFolders(buildDir)
+  } catch {
+    // The render makes them.
+  }
 }
 
 /** Every output of the site build in `siteBuildDir` rendered into `buildDir`. */
@@ -57,6 +71,12 @@ export type WorkerJob =
   | ({kind: 'render all'} & RenderAllJob)
 
 export type WorkerAnswer = Awaited<ReturnType<typeof renderIncrementally>> | {error: string}
+
+/**
+ * A release went live: its folders are made for the next render (incremental.ts's prepareFolders) before the next
+ * job, whose message comes after this one; answered by no message.
+ */
+export type LiveNotice = {kind: 'live'; buildDir: string}
 
 async function answer(job: WorkerJob): Promise<WorkerAnswer> {
   try {
@@ -75,8 +95,9 @@ async function answer(job: WorkerJob): Promise<WorkerAnswer> {
 }
 
 if (import.meta.main) {
-  process.on('message', (job: WorkerJob) => {
-    void answer(job).then((reply) => process.send?.(reply))
+  process.on('message', (job: WorkerJob | LiveNotice) => {
+    if (job.kind === 'live') foldersFor(job.buildDir)
+    else void answer(job).then((reply) => process.send?.(reply))
   })
   // Stops with the publish hook, however that stopped.
   process.on('disconnect', () => process.exit(0))

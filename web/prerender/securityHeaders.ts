@@ -44,8 +44,7 @@ type PageFacts = {
  * release's unchanged pages are hard links to the release before's, one file for both) and by the SHA-256 of
  * their HTML (the same page in another file, as a full build writes it).
  */
-let known = {byFile: new Map<string, Known>(), byHtml: new Map<string, PageFacts>()}
-type Known = {hash: string; facts: PageFacts}
+let known = {byFile: new Map<string, PageSays>(), byHtml: new Map<string, PageFacts>()}
 
 const fileKey = (file: string) => {
   const {dev, ino, size, mtimeMs} = statSync(file)
@@ -58,18 +57,55 @@ function factsOfPage(html: string): PageFacts {
   return {origins: resourceOrigins(page), hashes: inlineHashes(page)}
 }
 
+const hashOf = (html: string) => createHash('sha256').update(html).digest('base64')
+
+/** What a page's HTML says, with the SHA-256 of that HTML it is known by. */
+export type PageSays = {hash: string; facts: PageFacts}
+
+/** How many pages' facts a thread keeps from its own reading (pageSays): more than a release holds. */
+const KEPT_PAGES = 4096
+const said = new Map<string, PageFacts>()
+
+/** What a page just written says, and the file it is in (its device, inode, size and time). */
+export type WrittenPage = PageSays & {fileKey: string}
+
+/**
+ * What the page just written to `file` says (its HTML is `html`), read where it was rendered: the render process's
+ * threads each parse their own pages as they write them (finishPages.ts), so the headers written after a render of
+ * hundreds parse none, nor read them again. A page this thread has read before, or whose facts the last headers
+ * took, is not parsed again (a full render of the content of the release before renders every page as it was).
+ */
+export function pageSays(html: string, file: string): WrittenPage {
+  const hash = hashOf(html)
+  let facts = said.get(hash) ?? known.byHtml.get(hash)
+  if (!facts) {
+    if (said.size >= KEPT_PAGES) said.clear()
+    facts = factsOfPage(html)
+    said.set(hash, facts)
+  }
+  return {hash, facts, fileKey: fileKey(file)}
+}
+
+/** Pages read elsewhere (pageSays), which the next call takes by their file or HTML instead of reading them. */
+export function knowPages(pages: readonly WrittenPage[]) {
+  for (const {hash, facts, fileKey: key} of pages) {
+    known.byHtml.set(hash, facts)
+    known.byFile.set(key, {hash, facts})
+  }
+}
+
 /**
  * What each page says, parsed only for pages not seen in the last call, and read only when its file is not one
  * seen then: a publish that changes one page of hundreds reads and parses that one. The pages of this call are kept.
  */
 function factsOf(files: string[]) {
-  const next = {byFile: new Map<string, Known>(), byHtml: new Map<string, PageFacts>()}
+  const next = {byFile: new Map<string, PageSays>(), byHtml: new Map<string, PageFacts>()}
   const facts = files.map((file) => {
     const key = fileKey(file)
     let page = known.byFile.get(key) ?? next.byFile.get(key)
     if (!page) {
       const html = readFileSync(file, 'utf8')
-      const hash = createHash('sha256').update(html).digest('base64')
+      const hash = hashOf(html)
       const facts = known.byHtml.get(hash) ?? next.byHtml.get(hash) ?? factsOfPage(html)
       page = {hash, facts}
     }
