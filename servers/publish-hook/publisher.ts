@@ -94,6 +94,13 @@ export type PublisherOptions = {
   log: Lines
 }
 
+/** The paths a render wrote, as its log line says them: the first ten, then how many more (the status lists all). */
+function pathsSaid(paths: readonly string[]) {
+  const shown = paths.slice(0, 10).join(' ')
+  const more = paths.length - 10
+  return `${paths.length} path(s): ${shown}${more > 0 ? ` and ${more} more, listed by GET /hooks/publish` : ''}`
+}
+
 export class Publisher {
   readonly #options: PublisherOptions
   #liveBuildDir: string
@@ -257,7 +264,7 @@ export class Publisher {
         steps,
       })
       log.info(
-        `[publish] ${kind} #${number} is live after ${seconds()}${paths ? ` (${paths.length} path(s): ${paths.join(' ')})` : ''}`,
+        `[publish] ${kind} #${number} is live after ${seconds()}${paths ? ` (${pathsSaid(paths)})` : ''}`,
       )
       this.#pruneReleases(buildDir)
     } catch (error) {

@@ -17,10 +17,16 @@ import {renderAll} from './renderAll.ts'
 import {renderInHelper} from './renderHelper.ts'
 import {siteHeaderRules} from './securityHeaders.ts'
 
+/** What is undone when the process is stopped: its temporary folders. */
+const onStop = new Set<() => void>()
+
 async function prepare(liveBuildDir: string) {
   const serverBundleDir = join(liveBuildDir, SERVER_BUNDLE_DIR)
   const bundle = await loadServerBundle(serverBundleDir)
   const scratch = mkdtempSync(join(tmpdir(), 'render-warm-'))
+  // Removed however the warm-up ends, the hook stopping the process midway too (onStop).
+  const removeScratch = () => rmSync(scratch, {recursive: true, force: true})
+  onStop.add(removeScratch)
   try {
     // A warm-up: a page that cannot render now (the lake away) says so when a publish renders it. Each thread
     // renders every fixed output, since either may render any of them (a publish of a few pages renders them in
@@ -47,7 +53,8 @@ async function prepare(liveBuildDir: string) {
       }),
     ]).catch(() => undefined)
   } finally {
-    rmSync(scratch, {recursive: true, force: true})
+    removeScratch()
+    onStop.delete(removeScratch)
   }
   siteHeaderRules(join(liveBuildDir, 'client'))
   foldersFor(liveBuildDir)
@@ -99,6 +106,14 @@ if (import.meta.main) {
     if (job.kind === 'live') foldersFor(job.buildDir)
     else void answer(job).then((reply) => process.send?.(reply))
   })
-  // Stops with the publish hook, however that stopped.
-  process.on('disconnect', () => process.exit(0))
+  // Stops with the publish hook, however that stopped: on the hook's SIGTERM it undoes what it must, then takes
+  // the signal again, so the hook sees it stopped by SIGTERM (live.ts: stopped on purpose).
+  process.on('disconnect', () => {
+    for (const stop of onStop) stop()
+    process.exit(0)
+  })
+  process.once('SIGTERM', () => {
+    for (const stop of onStop) stop()
+    process.kill(process.pid, 'SIGTERM')
+  })
 }
