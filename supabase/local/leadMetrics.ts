@@ -3,27 +3,20 @@
 // waiting and how long the oldest has, those the mail API refused for now, and those it refused for good or took.
 // On hosted Supabase the same numbers come from public.lead_mail_health() (docs/operations.md).
 import {Gauge, type Registry} from 'prom-client'
+import type {LeadMailHealth} from '../migrations/leadMailHealth.ts'
 import type {Database} from './database.ts'
-
-type Health = {
-  pending: number
-  oldest_pending_at: string | null
-  retrying: number
-  failed_total: number
-  sent_total: number
-}
 
 export function leadMetrics(registry: Registry, db: Database) {
   // One query a scrape: the gauges are collected at once, and share the answer while it is read.
-  let reading: Promise<Health> | undefined
+  let reading: Promise<LeadMailHealth> | undefined
   const read = () =>
     (reading ??= db
-      .query<{health: Health}>('select private.lead_mail_health() as health')
+      .query<{health: LeadMailHealth}>('select private.lead_mail_health() as health')
       .then(({rows}) => rows[0]!.health)
       .finally(() => {
         reading = undefined
       }))
-  const gauge = (name: string, help: string, value: (health: Health) => number) =>
+  const gauge = (name: string, help: string, value: (health: LeadMailHealth) => number) =>
     new Gauge({
       name,
       help,

@@ -3,28 +3,16 @@
 // service role only.
 import {afterAll, beforeAll, expect, it} from 'vitest'
 import {asRequest, openDatabase, type Database, type RequestClaims} from '../local/database.ts'
+import type {LeadMailHealth} from './leadMailHealth.ts'
 import {aLead, anon, service, staff, STAFF_ID, user, USER_ID} from './testRequests.ts'
 
 let db: Database
 const AS_OF = '2026-12-20T12:00:00Z'
 
-type Health = {
-  pending: number
-  oldest_pending_at: string | null
-  retrying: number
-  retry_reason: string | null
-  failed: number
-  failed_since: string | null
-  failed_reason: string | null
-  failed_leads: {id: string; name: string; failed_at: string; reason: string}[]
-  failed_total: number
-  sent_total: number
-}
-
 const healthAs = async (claims: RequestClaims) =>
   (
     await asRequest(db, claims, (tx) =>
-      tx.query<{health: Health}>('select public.lead_mail_health($1) as health', [AS_OF]),
+      tx.query<{health: LeadMailHealth}>('select public.lead_mail_health($1) as health', [AS_OF]),
     )
   ).rows[0]!.health
 

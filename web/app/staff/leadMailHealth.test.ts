@@ -1,5 +1,6 @@
 import {expect, it} from 'vitest'
-import {mailTrouble, type LeadMailHealth} from './leadMailHealth.ts'
+import type {LeadMailHealth} from '@quantedge/supabase/leadMailHealth'
+import {mailTrouble} from './leadMailHealth.ts'
 
 const NOW = Date.parse('2026-12-20T12:00:00Z')
 const allWell: LeadMailHealth = {
@@ -11,6 +12,8 @@ const allWell: LeadMailHealth = {
   failed_since: null,
   failed_reason: null,
   failed_leads: [],
+  failed_total: 0,
+  sent_total: 0,
 }
 
 it('shows nothing while every mail goes, or a new one waits a moment', () => {

@@ -1,19 +1,8 @@
-// How the lead mails stand, as public.lead_mail_health() answers it (supabase/migrations/
-// 20261215000000_lead_mail_health.sql), and what of it the staff page shows: mails refused for good this week (each
-// such lead reached nobody in sales), and mails held back (the mail API refusing them for now, or the oldest
-// waiting longer than ten minutes, the same bound docs/operations.md alerts on).
-export type FailedLeadMail = {id: string; name: string; failed_at: string; reason: string | null}
-
-export type LeadMailHealth = {
-  pending: number
-  oldest_pending_at: string | null
-  retrying: number
-  retry_reason: string | null
-  failed: number
-  failed_since: string | null
-  failed_reason: string | null
-  failed_leads: FailedLeadMail[]
-}
+// What the staff page shows of how the lead mails stand (public.lead_mail_health(), its answer's shape in
+// @quantedge/supabase/leadMailHealth): mails refused for good this week (each such lead reached nobody in sales),
+// and mails held back (the mail API refusing them for now, or the oldest waiting longer than ten minutes, the same
+// bound docs/operations.md alerts on).
+import type {FailedLeadMail, LeadMailHealth} from '@quantedge/supabase/leadMailHealth'
 
 /** How long the oldest mail may wait before the page says the mails are held back. */
 export const HELD_BACK_AFTER_MS = 10 * 60_000

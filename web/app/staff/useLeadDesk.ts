@@ -15,7 +15,7 @@ import {
   type StaffMember,
 } from './lead.ts'
 import {ALL, NOT_RECORDED, pageRange, searchFilter, SORTS, type LeadQuery} from './leadQuery.ts'
-import type {LeadMailHealth} from './leadMailHealth.ts'
+import type {LeadMailHealth} from '@quantedge/supabase/leadMailHealth'
 import {leadRefusal, NO_LONGER_STAFF, type Failure} from './leadRefusal.ts'
 import type {SourceCount} from './sourceSummary.ts'
 
