@@ -152,6 +152,7 @@ export async function startPreviewServer(options: PreviewServerOptions) {
     const response = await render(toRequest(req, url), {
       content: options.drafts.withConfig({perspective}),
       previewReleases: await releaseTitles(perspective),
+      log: operations.log,
     })
     // Drafts, for one editor: never kept by the browser or any cache on the way. A page is read whole, for its
     // policy's hashes of its inline scripts; anything else (a page's data) streams through.

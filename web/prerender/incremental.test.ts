@@ -28,6 +28,7 @@ import {SERVER_BUNDLE_DIR} from './keepServerBundle.ts'
 import {buildAndPrerender, prerenderSite, webDir} from './prerender.ts'
 import {REDIRECTS_OUTPUT} from './redirects.ts'
 import {renderAll} from './renderAll.ts'
+import {renderLog} from '../app/content/renderLog.server.ts'
 
 let lake: TestLake
 /** The live release's folder (client/, the server bundle and reads.json). */
@@ -314,7 +315,7 @@ describe('landing pages and redirects: an incremental release equals a full buil
   }, 60_000)
 
   it("a landing page at a fixed page's address is never served, and the render says so", async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const warn = vi.spyOn(renderLog(), 'warn').mockImplementation(() => undefined)
     const contactus = readFileSync(join(live, 'client', 'contactus', 'index.html'))
     const {paths} = await publishAndCompare((client) =>
       client.create(landingPage('lp-clash', 'contactus', ['indicator-iv'])),
@@ -329,7 +330,7 @@ describe('landing pages and redirects: an incremental release equals a full buil
   }, 60_000)
 
   it('redirects are written to _redirects; a loop is left out and the render says so', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const warn = vi.spyOn(renderLog(), 'warn').mockImplementation(() => undefined)
     const {paths} = await publishAndCompare((client) =>
       client
         .transaction()

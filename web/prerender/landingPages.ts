@@ -7,10 +7,13 @@
 import {contentClient} from '@quantedge/content-access/client'
 import {LANDING_PAGE_ROUTES_QUERY} from '@quantedge/content-access/queries'
 import {describeSkippedLandingPage, landingPagePaths} from '@quantedge/schemas/landingPages'
+import {renderLog} from '../app/content/renderLog.server.ts'
 import type {OutputReads} from './renderOutputs.ts'
 
 /** The published landing pages by address (`/diwali-offer` → its document id). */
-export async function landingPageIndex(log: (line: string) => void = console.warn) {
+export async function landingPageIndex(
+  log: (line: string) => void = (line) => renderLog().warn(line),
+) {
   const {paths, skipped} = landingPagePaths(
     await contentClient('published').fetch(LANDING_PAGE_ROUTES_QUERY),
   )

@@ -9,6 +9,7 @@ import {recordingClient} from '@quantedge/content-access/reads'
 import {landingPagePaths} from '@quantedge/schemas/landingPages'
 import {describeSkippedRedirect, liveRedirects} from '@quantedge/schemas/redirects'
 import {formatRedirectsFile, REDIRECTS_FILE} from '@quantedge/server-kit/redirectsFile'
+import {renderLog} from '../app/content/renderLog.server.ts'
 
 /** The output that holds the redirects, among the paths a render writes. */
 export const REDIRECTS_OUTPUT = REDIRECTS_FILE
@@ -28,7 +29,9 @@ function publishedClient() {
 }
 
 /** The `_redirects` file for the published redirects, with the ones left out logged. */
-export async function renderRedirects(log: (line: string) => void = console.warn) {
+export async function renderRedirects(
+  log: (line: string) => void = (line) => renderLog().warn(line),
+) {
   const client = publishedClient()
   const [documents, routes] = await Promise.all([
     client.fetch(REDIRECTS_QUERY),

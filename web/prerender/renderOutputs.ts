@@ -16,6 +16,7 @@ import {
 } from 'react-router'
 import {recordingReads, sharingAnswers} from '@quantedge/content-access/reads'
 import {REDIRECTS_OUTPUT, renderRedirects} from './redirects.ts'
+import {renderLog} from '../app/content/renderLog.server.ts'
 import {webDir} from './webDir.ts'
 
 /**
@@ -175,8 +176,9 @@ export async function renderOutputs(
     const rendered = await recordingReads(() => renderPath(bundle, path, landingPage)).catch(
       (error: unknown) => {
         if (!landingPage) throw error
-        console.warn(
-          `[landing] left out landingPage ${landingPage} at ${path}: ${error instanceof Error ? error.message : String(error)}`,
+        renderLog().warn(
+          {landingPage, path, err: error},
+          '[landing] left out a landing page: its render failed',
         )
         return undefined
       },

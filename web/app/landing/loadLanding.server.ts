@@ -25,6 +25,7 @@ import {
 } from '@quantedge/content-access/queries'
 import {clean} from '../content/clean.ts'
 import {contentFor} from '../content/load.server.ts'
+import {logFor} from '../content/renderLog.server.ts'
 import {firstPosterImage, posterImage, type PosterImage} from '../content/posterImage.server.ts'
 
 declare module 'react-router' {
@@ -76,8 +77,6 @@ export type LandingView = {
 }
 
 type Context = Readonly<AppLoadContext> | undefined
-
-const note = (id: string, what: string) => console.warn(`[landing] landingPage ${id}: ${what}`)
 
 const isText = (value: unknown): value is string => typeof value === 'string' && value.trim() !== ''
 
@@ -234,11 +233,12 @@ export async function loadLandingPage(
 ): Promise<LandingView | undefined> {
   const id = context?.landingPageId ?? (await lookUp(context, slug))
   if (!id) return undefined
+  const note = (what: string) => logFor(context).warn({landingPage: id}, `landing page: ${what}`)
   const page = await contentFor(context).fetch(LANDING_PAGE_QUERY, {id})
   if (!page) return undefined
   const whole = (page.sections ?? []).flatMap((section, index) => {
     const problem = sectionProblem(section)
-    if (problem) note(id, `section ${index + 1} left out: ${problem}`)
+    if (problem) note(`section ${index + 1} left out: ${problem}`)
     return problem ? [] : [section]
   })
   const offeringIds = whole.flatMap((section) =>
@@ -260,16 +260,15 @@ export async function loadLandingPage(
       if (card) cards.push(card)
       else
         note(
-          id,
           `"${section.heading}" leaves out ${ref}: it is not a published indicator, module, service or plan`,
         )
     }
     if (cards.length > 0)
       sections.push({_key: section._key, _type: 'offerings', heading: section.heading, cards})
-    else note(id, `"${section.heading}" left out: none of its items is published`)
+    else note(`"${section.heading}" left out: none of its items is published`)
   }
   if (sections.length === 0) {
-    note(id, 'left out: none of its sections can be shown')
+    note('left out: none of its sections can be shown')
     return undefined
   }
   const title = isText(page.title) ? page.title : slug
