@@ -79,6 +79,48 @@ it('says how many wait, since when, and the mail API’s latest refusal for now'
   })
 })
 
+it('names the refusal that came last, not the one retried last', async () => {
+  // Backoff grows with each attempt: a mail refused at 11:00 for the seventh time is tried again at 11:32, one
+  // refused at 11:30 for the first time at 11:30:30. The answer at 11:30 is the mail API's latest.
+  const refuse = async (name: string, attempts: number, error: string, at: string) => {
+    const id = await leadAt(name, '2026-12-20T08:00:00Z')
+    const claim = '00000000-0000-4000-8000-00000000000' + attempts
+    await mark(id, 'attempts = $2, claim_id = $3', [attempts, claim])
+    await asRequest(db, service, (tx) =>
+      tx.query('select public.record_lead_notification_failed($1, $2, $3, false, $4)', [
+        id,
+        claim,
+        error,
+        at,
+      ]),
+    )
+    return id
+  }
+  const often = await refuse(
+    'Often',
+    7,
+    'Resend answered 429: daily quota reached',
+    '2026-12-20T11:00:00Z',
+  )
+  const latest = await refuse(
+    'Latest',
+    1,
+    'Resend answered 403: the domain is not verified',
+    '2026-12-20T11:30:00Z',
+  )
+  const {rows} = await db.query<{lead_id: string}>(
+    `select lead_id, next_attempt_at from public.lead_notifications where lead_id = any($1)
+     order by next_attempt_at desc`,
+    [[often, latest]],
+  )
+  expect(rows.map(({lead_id}) => lead_id)).toEqual([often, latest])
+  expect(await healthAs(staff)).toMatchObject({
+    retrying: 3,
+    retry_reason: 'Resend answered 403: the domain is not verified',
+  })
+  await db.query('delete from public.free_estimate_requests where id = any($1)', [[often, latest]])
+})
+
 it('flags the leads whose mail was refused for good this week, newest first, with the reason', async () => {
   const old = await leadAt('Old', '2026-11-01T09:00:00Z')
   await mark(
