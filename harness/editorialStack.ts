@@ -20,6 +20,7 @@ import {startStudioServer, type StudioServer} from '@quantedge/studio/serve/serv
 import {startLiveSite} from '@quantedge/publish-hook/live'
 import {startTestEdge} from './edge.ts'
 import type {PublishStatus} from '@quantedge/publish-hook/publisher'
+import type {Log} from '@quantedge/server-kit/log'
 
 export const TEST_WEBHOOK_SECRET = 'test-webhook-secret'
 
@@ -41,6 +42,7 @@ export async function startEditorialStack({
   origins = 1,
   lakeClock,
   documents = [],
+  previewLog,
 }: {
   debounceMs?: number
   renderDebounceMs?: number
@@ -55,6 +57,8 @@ export async function startEditorialStack({
   lakeClock?: Clock
   /** Documents the lake holds beside the seed from the start (a bench's content). */
   documents?: readonly {_id: string; _type: string}[]
+  /** Where the draft preview logs (its own log on standard output by default). */
+  previewLog?: Log
 } = {}) {
   const hookPorts = await Promise.all(Array.from({length: origins}, freePort))
   const sitePorts = await Promise.all(Array.from({length: origins}, freePort))
@@ -112,6 +116,7 @@ export async function startEditorialStack({
     // The Studio's origin when there is one; else where a developer's would be.
     studioOrigin: studio ? `http://localhost:${studioPort}` : readContentEnv().studioUrl,
     port: 0,
+    ...(previewLog ? {log: previewLog} : {}),
   })
   const studioDir = studio ? mkdtempSync(join(tmpdir(), 'studio-')) : undefined
   const studioServer: StudioServer | undefined = studioDir

@@ -1,14 +1,30 @@
 // Campaign pages through the publish hook and the edge (Varnish), as marketing publishes them with no deploy: a new
 // landing page answers at its address, an edit shows, a deleted one answers 404 and leaves the sitemap, a redirect
 // answers from the edge; each publish purges exactly the addresses it changed. A landing page written through the
-// API at a fixed page's address never replaces that page.
+// API at a fixed page's address never replaces that page. The draft preview shows a page with a section it cannot
+// show yet without that section, and its log says which and why.
+import {Writable} from 'node:stream'
 import {afterAll, beforeAll, expect, it} from 'vitest'
+import {previewLink} from '@quantedge/content/editor'
+import {createLog} from '@quantedge/server-kit/log'
 import {startEditorialStack, type EditorialStack} from '@quantedge/test-support/editorialStack'
 import type {EdgeSync} from './edgeSync.ts'
 
 let stack: EditorialStack
+/** The draft preview's log entries, as the JSON lines it wrote. */
+const previewEntries: Record<string, unknown>[] = []
 beforeAll(async () => {
-  stack = await startEditorialStack({edge: true})
+  const destination = new Writable({
+    write: (chunk: Buffer, _encoding, done) => {
+      for (const line of chunk.toString('utf8').split('\n').filter(Boolean))
+        previewEntries.push(JSON.parse(line) as Record<string, unknown>)
+      done()
+    },
+  })
+  stack = await startEditorialStack({
+    edge: true,
+    previewLog: createLog({level: 'info', format: 'json'}, destination).child({server: 'preview'}),
+  })
 }, 180_000)
 afterAll(async () => {
   await stack?.close()
@@ -109,4 +125,36 @@ it('answers a redirect made for the ended campaign from the edge, and purges its
   await expect.poll(async () => (await throughEdge('/budget-day')).location).toBe('/python')
   expect((await throughEdge('/budget-day')).status).toBe(302)
   expect((await lastPurge())?.tags).toEqual(['/budget-day'])
+})
+
+it('previews a draft without the section it cannot show yet, and the preview’s log says which and why', async () => {
+  const unfinished = page('drafts.lp-unfinished', 'unfinished-offer', 'Unfinished offer')
+  await stack.editor.create({
+    ...unfinished,
+    sections: [...unfinished.sections, {_key: 'form', _type: 'estimateForm'}],
+  })
+  const entry = await fetch(
+    await previewLink(
+      stack.editor,
+      stack.preview.url,
+      '/unfinished-offer',
+      'http://localhost:3333',
+    ),
+    {redirect: 'manual'},
+  )
+  const cookie = entry.headers.get('set-cookie')!.split(';')[0]!
+  const answer = await fetch(`${stack.preview.url}/unfinished-offer`, {headers: {cookie}})
+  expect(answer.status).toBe(200)
+  const body = await answer.text()
+  expect(body).toContain('Unfinished offer')
+  expect(body).not.toContain('class="estimate-form"')
+  expect(previewEntries).toContainEqual(
+    expect.objectContaining({
+      level: 'warn',
+      server: 'preview',
+      requestId: answer.headers.get('x-request-id'),
+      landingPage: expect.stringContaining('lp-unfinished'),
+      msg: 'landing page: section 3 left out: an estimate form needs a heading',
+    }),
+  )
 })
