@@ -251,5 +251,6 @@ it('records the migrations it applied', async () => {
     {version: '20261211000200', name: 'lead_notification_leases'},
     {version: '20261212000000', name: 'lead_mail_source'},
     {version: '20261215000000', name: 'lead_mail_health'},
+    {version: '20261216000000', name: 'lead_mail_last_refusal'},
   ])
 })
