@@ -248,12 +248,16 @@ test('a deleted indicator comes back from its most recent revision', async ({pag
     .getByRole('button', {name: /^Delete (document|anyway)$/})
     .click()
   await expect.poll(() => lakeDocument('indicator-straddle-rsi'), {timeout: 15_000}).toBeUndefined()
-  // The Studio closes a deleted document's pane itself; opened again before it has, the pane is closed after.
-  await expect(page).not.toHaveURL(/indicator-straddle-rsi/, {timeout: 15_000})
-
-  await openInStudio(page, '/structure/indicator;indicator-straddle-rsi')
-  await expect(page.getByText('This document has been deleted.')).toBeVisible({timeout: 30_000})
-  await page.getByRole('button', {name: 'Restore most recent revision'}).click()
+  // The Studio closes a deleted document's pane itself once the delete succeeds, on a zero-delay timer (structure
+  // tool's DocumentOperationResults), which a change of what that component shows meanwhile (the title, as the
+  // document goes) cancels for good (seen under load): the pane then stays, saying the document was deleted.
+  // Either way the editor opens it (again, if it was closed under them) and restores it.
+  await expect(async () => {
+    if (!page.url().includes('indicator-straddle-rsi'))
+      await openInStudio(page, '/structure/indicator;indicator-straddle-rsi')
+    await expect(page.getByText('This document has been deleted.')).toBeVisible({timeout: 15_000})
+    await page.getByRole('button', {name: 'Restore most recent revision'}).click({timeout: 5000})
+  }).toPass({timeout: 60_000})
   await expect
     .poll(async () => (await lakeDocument('drafts.indicator-straddle-rsi'))?.price, {
       timeout: 15_000,
