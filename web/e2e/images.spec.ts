@@ -80,14 +80,16 @@ test('two 12-megapixel photos as posters reach a 390 px phone as at most 100 KB 
       expect(await sharp(inlineBytes).metadata()).toMatchObject({width: 640, height: 360})
 
       // Once the page has loaded, the first poster is one variant for 302 px (390 less the page's and card's
-      // padding) at 2 device pixels a pixel, the 640 px one, never the 5 MB photo.
+      // padding) at 2 device pixels a pixel, the 640 px one, never the 5 MB photo. The page's scripts take over
+      // the poster after they load and the lake makes the variant from the 12-megapixel photo when first asked:
+      // past Playwright's 5 s on a CI run with the cores taken by other work, hence a bound of 30 s.
       const firstUrl = () => posters.nth(0).evaluate((image: HTMLImageElement) => image.currentSrc)
-      await expect.poll(firstUrl).toContain(uploaded[0]?.sha1hash)
-      await expect.poll(() => shown(0)).toBe(true)
+      await expect.poll(firstUrl, {timeout: 30_000}).toContain(uploaded[0]?.sha1hash)
+      await expect.poll(() => shown(0), {timeout: 30_000}).toBe(true)
 
       // The second, once scrolled to: the same.
       await posters.nth(1).scrollIntoViewIfNeeded()
-      await expect.poll(() => shown(1)).toBe(true)
+      await expect.poll(() => shown(1), {timeout: 30_000}).toBe(true)
       await page.waitForLoadState('networkidle')
       const fetched = await Promise.all(downloads)
       for (const [index, asset] of uploaded.entries()) {
