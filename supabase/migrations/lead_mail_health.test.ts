@@ -109,8 +109,7 @@ it('names the refusal that came last, not the one retried last', async () => {
     '2026-12-20T11:30:00Z',
   )
   const {rows} = await db.query<{lead_id: string}>(
-    `select lead_id, next_attempt_at from public.lead_notifications where lead_id = any($1)
-     order by next_attempt_at desc`,
+    'select lead_id from public.lead_notifications where lead_id = any($1) order by next_attempt_at desc',
     [[often, latest]],
   )
   expect(rows.map(({lead_id}) => lead_id)).toEqual([often, latest])
