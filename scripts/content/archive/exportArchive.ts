@@ -4,23 +4,14 @@
 // or of a Sanity project alike (the client's address), and downloads every asset, checking its hashes. The
 // archive is written beside its name as `<file>.partial` and takes its name only once whole: an export that fails
 // or is stopped (the lake stopping, the connection lost, Ctrl+C, a SIGTERM) leaves no file that looks like a backup.
-import {closeSync, existsSync, fsyncSync, openSync, renameSync, rmSync} from 'node:fs'
+import {existsSync, renameSync, rmSync} from 'node:fs'
 import {dirname} from 'node:path'
 import type {SanityClient} from '@sanity/client'
 import {exportDataset} from '@sanity/export'
+import {syncToDisk} from '@quantedge/server-kit/syncToDisk'
 import type {Progress} from './progress.ts'
 
 export type ExportReport = {file: string; documents: number; assets: number}
-
-/** `path` (a file or a folder) on disk, not only in the system's cache: a crash after it keeps what it holds. */
-function sync(path: string) {
-  const handle = openSync(path, 'r')
-  try {
-    fsyncSync(handle)
-  } finally {
-    closeSync(handle)
-  }
-}
 
 /** The file a whole archive is written as until it is whole. */
 export const partialFile = (file: string) => `${file}.partial`
@@ -50,9 +41,9 @@ export async function exportArchive(
     })
     // On disk before it takes its name, and the name on disk after: a machine that stops in between leaves a
     // partial file, never a whole-looking archive with less in it.
-    sync(partial)
+    syncToDisk(partial)
     renameSync(partial, file)
-    sync(dirname(file))
+    syncToDisk(dirname(file))
     return {file, documents: result.documentCount, assets: result.assetCount}
   } catch (error) {
     removePartial()

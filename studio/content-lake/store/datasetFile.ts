@@ -11,10 +11,11 @@
 // and only then (once the transaction log's entries made from them are on disk) removes the journals it holds. A crash at any point leaves the old snapshot with every journal,
 // or the new snapshot with journals it already holds: replaying a line sets each document to a state it had,
 // so replaying lines the snapshot holds changes nothing that later lines do not set again.
-import {closeSync, fsyncSync, openSync, readdirSync, readFileSync} from 'node:fs'
+import {readdirSync, readFileSync} from 'node:fs'
 import {existsSync, renameSync, statSync, truncateSync, unlinkSync} from 'node:fs'
 import {open} from 'node:fs/promises'
 import {join} from 'node:path'
+import {syncToDisk} from '@quantedge/server-kit/syncToDisk'
 import {readSharedBytes, readSnapshot, replayJournal, sharedBytes} from './datasetText.ts'
 import type {DatasetText, JournalLine, LineReplayed} from './datasetText.ts'
 import type {SnapshotIndex, SnapshotReading} from './datasetText.ts'
@@ -29,16 +30,6 @@ export type TransactionStamp = {timestamp: string; author: string}
 
 /** How many documents are serialized between two turns of the event loop while compacting. */
 const COMPACTION_CHUNK = 200
-
-/** Syncs a folder, so a file created or renamed in it survives a crash of the machine, not only of the lake. */
-function syncFolder(folder: string) {
-  const descriptor = openSync(folder, 'r')
-  try {
-    fsyncSync(descriptor)
-  } finally {
-    closeSync(descriptor)
-  }
-}
 
 export class DatasetFile {
   readonly #folder: string
@@ -210,7 +201,7 @@ export class DatasetFile {
     }
     await this.#beforeRemovingJournals()
     renameSync(temporary, this.#snapshotPath())
-    syncFolder(this.#folder)
+    syncToDisk(this.#folder)
     this.#text = {snapshot: sharedBytes(chunks), journals: this.#sinceCompaction ?? []}
     this.#snapshotBytes = this.#text.snapshot.byteLength
     for (const number of held) unlinkSync(this.#journalPath(number))
@@ -242,7 +233,7 @@ export class DatasetFile {
   #startJournal(): JournalWriter {
     const number = (this.#journals.at(-1) ?? 0) + 1
     const writer = new JournalWriter(this.#journalPath(number), this.#writer?.close())
-    syncFolder(this.#folder)
+    syncToDisk(this.#folder)
     this.#journals.push(number)
     this.#writer = writer
     this.#journalBytes = 0

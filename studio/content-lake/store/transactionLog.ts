@@ -9,9 +9,10 @@
 // transaction the journal lost. Meanwhile the lake reads a committed transaction's entry from memory.
 // A line cut short by a crash can only be the last one, and is dropped when the log is read (before the first
 // append after a start, if the log ends cut off).
-import {appendFileSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync} from 'node:fs'
+import {appendFileSync, closeSync, existsSync, mkdirSync, openSync} from 'node:fs'
 import {readFileSync, readSync, statSync, truncateSync} from 'node:fs'
 import {join} from 'node:path'
+import {syncToDisk} from '@quantedge/server-kit/syncToDisk'
 import type {StoredDocument} from '../documents/documents.ts'
 import type {DocumentEffects} from './effects.ts'
 
@@ -130,13 +131,7 @@ export class TransactionLog {
   sync(dataset: string) {
     this.#writeDue(dataset)
     const file = this.#file(dataset)
-    if (!existsSync(file)) return
-    const descriptor = openSync(file, 'r')
-    try {
-      fsyncSync(descriptor)
-    } finally {
-      closeSync(descriptor)
-    }
+    if (existsSync(file)) syncToDisk(file)
   }
 
   /**
